@@ -1,0 +1,1 @@
+# Sources of the core policies (pdom, template).

@@ -1,0 +1,143 @@
+/*
+ * simt_policy.h - the divergence-policy interface: the contract between the timing
+ * core (timing/) and every SIMT divergence scheme (policies/*.c).
+ *
+ * Because traces are per thread, divergence is re-derived at replay. The timing core owns
+ * every thread's cursor into the trace and keeps, per SM, a table of threads with the PC
+ * of each thread's next instruction (struct simt_thread). A policy owns only the grouping:
+ * which threads issue together, at which PC, in which lanes, for how many cycles, and in
+ * what priority. The core never contains policy-specific code, and a policy never models
+ * the pipeline.
+ *
+ * The cycle of use, per SM:
+ *   create(env)                      once per SM and kernel
+ *   cta_start(...)                   a CTA was placed; its threads are READY at the entry
+ *   loop:
+ *     ready(out, cap)                the groups that could issue now (policy's view)
+ *     -- the core filters them (scoreboard, units, buffer) and picks by its scheduler --
+ *     issued(g)                      the core issued g and advanced each of g's threads:
+ *                                    thread.pc/depth/state now describe the next instruction
+ *     released(threads)              threads left a barrier (BARRIER -> READY)
+ *   cta_end(...)                     every thread of the CTA exited
+ *   destroy()
+ *
+ * A policy is a `const struct simt_policy_ops` with designated initialisers, registered by
+ * name in policies/registry.c. Copy policies/template.c to write one.
+ */
+#ifndef SIMT_POLICY_H
+#define SIMT_POLICY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "simt_error.h"
+#include "simt_trace.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* --- what the core shares with the policy --------------------------------------------------- */
+
+enum simt_tstate {
+    SIMT_TS_FREE = 0,    /* slot not in use */
+    SIMT_TS_READY = 1,   /* pc/depth name its next instruction */
+    SIMT_TS_BARRIER = 2, /* waiting at a CTA barrier (pc names the instruction after it) */
+    SIMT_TS_EXITED = 3,  /* finished */
+};
+
+/* One thread slot of the SM (the core's table; policies only read it). */
+struct simt_thread {
+    uint32_t pc;    /* next instruction (index into the kernel program) */
+    uint32_t depth; /* call depth of that instruction */
+    uint8_t state;  /* enum simt_tstate */
+    uint8_t lane;   /* home lane: (thread index in CTA) % warp_size */
+    uint16_t cta;   /* SM-local CTA slot */
+    uint32_t warp;  /* SM-local static warp slot: threads [32w, 32w+32) in launch order */
+    uint32_t tid;   /* linear thread index in its CTA */
+};
+
+typedef struct simt_config simt_config; /* timing/simt_config.h */
+typedef struct simt_stats simt_stats;   /* timing/simt_stats.h */
+
+/* Everything a policy instance may use. Valid for the instance's lifetime. */
+struct simt_policy_env {
+    uint32_t sm_id, nsms;
+    uint32_t warp_size;        /* threads per (static) warp, e.g. 32 */
+    uint32_t simd_width;       /* lanes of the SIMD unit, e.g. 8 (GT200) or 32 */
+    uint32_t max_threads;      /* thread slots; threads[] has this many entries */
+    uint32_t max_warps;        /* static warp slots = max_threads / warp_size */
+    uint32_t nschedulers;      /* warp schedulers per SM */
+    const struct simt_program *prog; /* the kernel's static program */
+    const struct simt_thread *threads;
+    const simt_config *config; /* read policy parameters with simt_config_* */
+    simt_stats *stats;         /* register counters with simt_stats_* (shared across SMs) */
+    void *shared;              /* per-policy object shared by all SMs of a run (see
+                                  ops.shared_create), or NULL */
+};
+
+/* A group of threads that issues one instruction together: a warp in the policy's sense. */
+struct simt_group {
+    uint32_t id;        /* the policy's handle for this group, stable while it exists;
+                           the core's schedulers rotate and age over ids */
+    uint32_t pc, depth; /* the instruction all its threads issue (MIMD: see `mixed`) */
+    uint32_t nthreads;  /* >= 1 */
+    const uint32_t *threads; /* SM thread slots, nthreads of them (policy-owned; valid until
+                                the next call into the policy) */
+    const uint8_t *lanes;    /* issue lane of each thread (policy-owned), or NULL = home lane */
+    uint32_t issue_cycles;   /* cycles it occupies the SIMD unit; 0 = ceil(warp_size/simd_width) */
+    int32_t priority;   /* higher issues first; equal priorities are ordered by the core's
+                           scheduler (loose round-robin, greedy-then-oldest, two-level) */
+    uint32_t sched;     /* the scheduler that owns this group (< nschedulers) */
+    bool mixed;         /* threads may sit at different pcs (only `mimd`): the core takes
+                           the unit class of each thread's own instruction */
+};
+
+/* A policy parameter (its entry in the parameter table; see timing/simt_config.h). */
+struct simt_param_desc;
+
+struct simt_policy_ops {
+    const char *name;        /* --policy NAME */
+    const char *description; /* one line for --list-policies */
+    const struct simt_param_desc *params; /* NULL-terminated (key == NULL) table, or NULL */
+
+    /* Optional: one object shared by all SMs of a run (e.g. HWS's cross-SM warp size). */
+    simt_err (*shared_create)(const simt_config *config, uint32_t nsms, void **shared);
+    void (*shared_destroy)(void *shared);
+
+    simt_err (*create)(const struct simt_policy_env *env, void **state);
+    void (*destroy)(void *state);
+
+    /* Threads [first_thread, first_thread + nthreads) of CTA slot `cta` are READY at the
+     * kernel entry; they fill static warps [first_warp, first_warp + nwarps). */
+    simt_err (*cta_start)(void *state, uint32_t cta, uint32_t first_thread, uint32_t nthreads,
+                          uint32_t first_warp, uint32_t nwarps);
+    /* Optional: every thread of CTA slot `cta` has exited. */
+    void (*cta_end)(void *state, uint32_t cta);
+
+    /* Fills out[0..cap) with groups whose threads are all READY; returns how many.
+     * `cycle` lets delaying schemes (micro-kernels) see time; most ignore it. */
+    int (*ready)(void *state, uint64_t cycle, struct simt_group *out, int cap);
+
+    /* The core issued g (a group last returned by ready) and advanced its threads. */
+    simt_err (*issued)(void *state, const struct simt_group *g);
+
+    /* Optional: threads left a barrier and are READY again. */
+    void (*released)(void *state, const uint32_t *threads, uint32_t n);
+
+    /* Optional: the SM found nothing to issue this cycle (micro-kernels stop delaying). */
+    void (*idle)(void *state, uint64_t cycle);
+};
+
+/* --- the registry (policies/registry.c) ------------------------------------------------------ */
+
+/*! simt_policy_find() : the ops of policy `name`, or NULL. */
+const struct simt_policy_ops *simt_policy_find(const char *name);
+/*! simt_policy_count() / simt_policy_at() : iterate the registered policies in table order. */
+unsigned simt_policy_count(void);
+const struct simt_policy_ops *simt_policy_at(unsigned i);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,1 @@
+/* placeholder translation unit until config.c/stats.c exist; the timing owner replaces it */
