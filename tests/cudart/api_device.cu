@@ -1,0 +1,86 @@
+/* cudart.api.device: device queries, attributes, versions, error names/strings, function
+ * attributes, cache configuration, profiler calls, synchronisation and reset. */
+#include <cstring>
+#include "cudart_check.h"
+
+__global__ void uses_shared(int *out)
+{
+    __shared__ int buf[256];
+    buf[threadIdx.x] = threadIdx.x;
+    __syncthreads();
+    out[threadIdx.x] = buf[255 - threadIdx.x];
+}
+
+int main()
+{
+    int count = 0, dev = -1;
+    CHECK(cudaGetDeviceCount(&count));
+    EXPECT(count == 1);
+    CHECK(cudaSetDevice(0));
+    CHECK(cudaGetDevice(&dev));
+    EXPECT(dev == 0);
+    EXPECT_ERR(cudaSetDevice(1), cudaErrorInvalidDevice);
+    EXPECT(cudaGetLastError() == cudaErrorInvalidDevice);
+
+    cudaDeviceProp p;
+    memset(&p, 0, sizeof p);
+    CHECK(cudaGetDeviceProperties(&p, 0));
+    EXPECT(strlen(p.name) > 0);
+    EXPECT(p.warpSize == 32);
+    EXPECT(p.maxThreadsPerBlock == 1024);
+    EXPECT(p.maxThreadsDim[0] == 1024 && p.maxThreadsDim[2] == 64);
+    EXPECT(p.maxGridSize[1] == 65535);
+    EXPECT(p.multiProcessorCount > 0);
+    EXPECT(p.sharedMemPerBlock == 48 * 1024);
+    EXPECT(p.totalGlobalMem > 0 && p.totalConstMem == 65536);
+    EXPECT(p.major == 7 && p.minor == 0);
+    EXPECT_ERR(cudaGetDeviceProperties(&p, 3), cudaErrorInvalidDevice);
+
+    int v = 0;
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrWarpSize, 0));
+    EXPECT(v == 32);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, 0));
+    EXPECT(v == p.multiProcessorCount);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrMaxBlockDimZ, 0));
+    EXPECT(v == 64);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrComputeCapabilityMajor, 0));
+    EXPECT(v == 7);
+
+    int rv = 0, dv = 0;
+    CHECK(cudaRuntimeGetVersion(&rv));
+    CHECK(cudaDriverGetVersion(&dv));
+    EXPECT(rv == CUDART_VERSION && dv >= rv);
+
+    EXPECT(strcmp(cudaGetErrorName(cudaSuccess), "cudaSuccess") == 0);
+    EXPECT(strcmp(cudaGetErrorName(cudaErrorInvalidConfiguration),
+                  "cudaErrorInvalidConfiguration") == 0);
+    EXPECT(strcmp(cudaGetErrorString(cudaSuccess), "no error") == 0);
+    EXPECT(strlen(cudaGetErrorString(cudaErrorIllegalAddress)) > 0);
+    EXPECT(strlen(cudaGetErrorString((cudaError_t)12345)) > 0);
+
+    cudaFuncAttributes fa;
+    memset(&fa, 0, sizeof fa);
+    CHECK(cudaFuncGetAttributes(&fa, uses_shared));
+    EXPECT(fa.sharedSizeBytes >= 256 * sizeof(int));
+    EXPECT(fa.maxThreadsPerBlock > 0);
+    CHECK(cudaFuncSetCacheConfig(uses_shared, cudaFuncCachePreferShared));
+    CHECK(cudaDeviceSetCacheConfig(cudaFuncCachePreferL1));
+    EXPECT_ERR(cudaFuncGetAttributes(&fa, (const void *)&main), cudaErrorInvalidDeviceFunction);
+    cudaGetLastError();
+
+    int *out;
+    CHECK(cudaMalloc(&out, 256 * sizeof(int)));
+    CHECK(cudaProfilerStart());
+    uses_shared<<<1, 256>>>(out);
+    CHECK(cudaProfilerStop());
+    CHECK(cudaGetLastError());
+    CHECK(cudaThreadSynchronize());
+    int h[256];
+    CHECK(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < 256; i++)
+        EXPECT(h[i] == 255 - i);
+    CHECK(cudaFree(out));
+    CHECK(cudaDeviceSynchronize());
+    CHECK(cudaDeviceReset());
+    return cudart_finish("cudart.api.device");
+}

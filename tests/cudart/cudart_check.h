@@ -1,0 +1,49 @@
+/* cudart_check.h - checks shared by the cudart.* test programs. Each program prints PASS
+ * and returns 0 when every expectation holds; any failed expectation names itself. */
+#ifndef CUDART_CHECK_H
+#define CUDART_CHECK_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static int cudart_failures = 0;
+
+#define CHECK(call)                                                                                \
+    do {                                                                                           \
+        cudaError_t check_e_ = (call);                                                             \
+        if (check_e_ != cudaSuccess) {                                                             \
+            fprintf(stderr, "%s:%d: %s returned %s\n", __FILE__, __LINE__, #call,                  \
+                    cudaGetErrorName(check_e_));                                                   \
+            exit(1);                                                                               \
+        }                                                                                          \
+    } while (0)
+
+#define EXPECT(cond)                                                                               \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "%s:%d: expectation failed: %s\n", __FILE__, __LINE__, #cond);         \
+            cudart_failures++;                                                                     \
+        }                                                                                          \
+    } while (0)
+
+#define EXPECT_ERR(call, code)                                                                     \
+    do {                                                                                           \
+        cudaError_t check_e_ = (call);                                                             \
+        if (check_e_ != (code)) {                                                                  \
+            fprintf(stderr, "%s:%d: %s returned %s, expected %s\n", __FILE__, __LINE__, #call,     \
+                    cudaGetErrorName(check_e_), #code);                                            \
+            cudart_failures++;                                                                     \
+        }                                                                                          \
+    } while (0)
+
+static inline int cudart_finish(const char *name)
+{
+    if (cudart_failures) {
+        fprintf(stderr, "%s: %d expectation(s) failed\n", name, cudart_failures);
+        return 1;
+    }
+    printf("%s: PASS\n", name);
+    return 0;
+}
+
+#endif

@@ -1,0 +1,255 @@
+/*
+ * cooperative_groups.h - the thread-block and warp-tile part of CUDA's cooperative groups,
+ * built on the intrinsics of cuda_runtime.h (no virtual functions: every group type is a
+ * plain value, so device code has no indirect calls).
+ *
+ *   this_thread_block()          thread_block: sync, thread_rank, size/num_threads,
+ *                                group_index, thread_index, group_dim/dim_threads
+ *   tiled_partition<N>(block)    thread_block_tile<N> (N = 1, 2, 4, ..., 32): sync,
+ *                                thread_rank, size/num_threads, meta_group_rank/size, shfl,
+ *                                shfl_up/down/xor, any, all, ballot, match_any
+ *   tiled_partition(block, n)    thread_group (n a power of two <= 32, or the whole block)
+ *   coalesced_threads()          coalesced_group: sync, thread_rank, size, ballot, any, all
+ * Grid-wide groups (this_grid().sync(), cooperative launches) are not supported.
+ */
+#ifndef SIMT_COOPERATIVE_GROUPS_H
+#define SIMT_COOPERATIVE_GROUPS_H
+
+#include "cuda_runtime.h"
+
+#if defined(__cplusplus) && defined(__CUDA__)
+
+namespace cooperative_groups
+{
+namespace details
+{
+__device__ static inline unsigned int linear_tid()
+{
+    return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+__device__ static inline unsigned int lane_id()
+{
+    return __nvvm_read_ptx_sreg_laneid();
+}
+__device__ static inline unsigned int tile_mask(unsigned int n)
+{
+    if (n >= 32)
+        return 0xffffffffu;
+    unsigned int base = lane_id() & ~(n - 1);
+    return ((1u << n) - 1) << base;
+}
+} // namespace details
+
+class thread_block
+{
+  public:
+    __device__ void sync() const
+    {
+        __syncthreads();
+    }
+    __device__ unsigned int thread_rank() const
+    {
+        return details::linear_tid();
+    }
+    __device__ unsigned int size() const
+    {
+        return blockDim.x * blockDim.y * blockDim.z;
+    }
+    __device__ unsigned int num_threads() const
+    {
+        return size();
+    }
+    __device__ dim3 group_index() const
+    {
+        return dim3(blockIdx.x, blockIdx.y, blockIdx.z);
+    }
+    __device__ dim3 thread_index() const
+    {
+        return dim3(threadIdx.x, threadIdx.y, threadIdx.z);
+    }
+    __device__ dim3 group_dim() const
+    {
+        return dim3(blockDim.x, blockDim.y, blockDim.z);
+    }
+    __device__ dim3 dim_threads() const
+    {
+        return group_dim();
+    }
+};
+
+__device__ static inline thread_block this_thread_block()
+{
+    return thread_block();
+}
+
+__device__ static inline void sync(const thread_block &g)
+{
+    g.sync();
+}
+
+/* A group of `n` consecutive threads of the block (n a power of two <= 32), or the block. */
+class thread_group
+{
+    unsigned int n_;
+
+  public:
+    __device__ explicit thread_group(unsigned int n) : n_(n) {}
+    __device__ void sync() const
+    {
+        if (n_ > 32)
+            __syncthreads();
+        else
+            __syncwarp(details::tile_mask(n_));
+    }
+    __device__ unsigned int thread_rank() const
+    {
+        return n_ > 32 ? details::linear_tid() : details::linear_tid() & (n_ - 1);
+    }
+    __device__ unsigned int size() const
+    {
+        return n_;
+    }
+    __device__ unsigned int num_threads() const
+    {
+        return n_;
+    }
+};
+
+__device__ static inline thread_group tiled_partition(const thread_block &parent,
+                                                      unsigned int tile_size)
+{
+    return thread_group(tile_size >= 32 && tile_size >= parent.size() ? parent.size() : tile_size);
+}
+
+template <unsigned int N> class thread_block_tile
+{
+    static_assert(N >= 1 && N <= 32 && (N & (N - 1)) == 0,
+                  "thread_block_tile<N>: N must be a power of two <= 32");
+
+  public:
+    __device__ unsigned int mask() const
+    {
+        return details::tile_mask(N);
+    }
+    __device__ void sync() const
+    {
+        __syncwarp(mask());
+    }
+    __device__ unsigned int thread_rank() const
+    {
+        return details::linear_tid() & (N - 1);
+    }
+    __device__ unsigned int size() const
+    {
+        return N;
+    }
+    __device__ unsigned int num_threads() const
+    {
+        return N;
+    }
+    __device__ unsigned int meta_group_rank() const
+    {
+        return details::linear_tid() / N;
+    }
+    __device__ unsigned int meta_group_size() const
+    {
+        return (blockDim.x * blockDim.y * blockDim.z + N - 1) / N;
+    }
+    template <class T> __device__ T shfl(T var, int src_rank) const
+    {
+        return __shfl_sync(mask(), var, src_rank, N);
+    }
+    template <class T> __device__ T shfl_up(T var, unsigned int delta) const
+    {
+        return __shfl_up_sync(mask(), var, delta, N);
+    }
+    template <class T> __device__ T shfl_down(T var, unsigned int delta) const
+    {
+        return __shfl_down_sync(mask(), var, delta, N);
+    }
+    template <class T> __device__ T shfl_xor(T var, unsigned int lane_mask) const
+    {
+        return __shfl_xor_sync(mask(), var, lane_mask, N);
+    }
+    __device__ int any(int pred) const
+    {
+        return __any_sync(mask(), pred);
+    }
+    __device__ int all(int pred) const
+    {
+        return __all_sync(mask(), pred);
+    }
+    /* bit i = predicate of the tile's thread of rank i */
+    __device__ unsigned int ballot(int pred) const
+    {
+        unsigned int b = __ballot_sync(mask(), pred);
+        return N >= 32 ? b : (b >> (details::lane_id() & ~(N - 1))) & ((1u << N) - 1);
+    }
+    template <class T> __device__ unsigned int match_any(T val) const
+    {
+        unsigned int b = __match_any_sync(mask(), val);
+        return N >= 32 ? b : (b >> (details::lane_id() & ~(N - 1))) & ((1u << N) - 1);
+    }
+    __device__ operator thread_group() const
+    {
+        return thread_group(N);
+    }
+};
+
+template <unsigned int N>
+__device__ static inline thread_block_tile<N> tiled_partition(const thread_block &)
+{
+    return thread_block_tile<N>();
+}
+
+/* The threads of the warp that are active at the call. */
+class coalesced_group
+{
+    unsigned int mask_;
+
+  public:
+    __device__ explicit coalesced_group(unsigned int m) : mask_(m) {}
+    __device__ void sync() const
+    {
+        __syncwarp(mask_);
+    }
+    __device__ unsigned int size() const
+    {
+        return __popc(mask_);
+    }
+    __device__ unsigned int num_threads() const
+    {
+        return size();
+    }
+    __device__ unsigned int thread_rank() const
+    {
+        return __popc(mask_ & ((1u << details::lane_id()) - 1));
+    }
+    __device__ unsigned int ballot(int pred) const
+    {
+        return __ballot_sync(mask_, pred);
+    }
+    __device__ int any(int pred) const
+    {
+        return __any_sync(mask_, pred);
+    }
+    __device__ int all(int pred) const
+    {
+        return __all_sync(mask_, pred);
+    }
+};
+
+__device__ static inline coalesced_group coalesced_threads()
+{
+    return coalesced_group(__activemask());
+}
+
+template <class Group> __device__ static inline void sync(const Group &g)
+{
+    g.sync();
+}
+
+} // namespace cooperative_groups
+
+#endif
+#endif

@@ -1,0 +1,46 @@
+/*
+ * host_defines.h - CUDA function/variable qualifiers for the simt toolchain (clang 16).
+ *
+ * Under clang's CUDA mode (__CUDA__) the qualifiers map onto clang's attributes; in a plain
+ * C/C++ host compile they expand to nothing, so host-only files may include the CUDA headers.
+ * Written for this project (no NVIDIA text); see docs/CUDA_SUPPORT.md.
+ */
+#ifndef SIMT_HOST_DEFINES_H
+#define SIMT_HOST_DEFINES_H
+
+#if defined(__CUDA__)
+#define __host__     __attribute__((host))
+#define __device__   __attribute__((device))
+#define __global__   __attribute__((global))
+#define __shared__   __attribute__((shared))
+#define __constant__ __attribute__((constant))
+/* clang 16 has no CUDA __managed__ variables: say so at compile time (cudaMallocManaged works) */
+// clang-format off
+#define __managed__ _Pragma("GCC error \"__managed__ variables are not supported by simt-cc; use cudaMallocManaged\"")
+// clang-format on
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __grid_constant__
+#else
+#define __host__
+#define __device__
+#define __global__
+#define __shared__
+#define __constant__
+#define __managed__
+#define __launch_bounds__(...)
+#define __grid_constant__
+#endif
+
+#define __forceinline__      __inline__ __attribute__((always_inline))
+#define __noinline__         __attribute__((noinline))
+#define __align__(n)         __attribute__((aligned(n)))
+#define __thread__           __thread
+#define __builtin_align__(a) __align__(a)
+#define __device_builtin__
+#define __cudart_builtin__
+#define __host__device__ __host__ __device__
+#define CUDARTAPI
+#define CUDAAPI
+#define __CUDA_DEPRECATED
+
+#endif

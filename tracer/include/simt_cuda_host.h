@@ -1,0 +1,279 @@
+/*
+ * simt_cuda_host.h - C++ conveniences of the CUDA runtime API (the template overloads that
+ * real cuda_runtime.h offers) and host versions of CUDA's min/max. Included by cuda_runtime.h.
+ */
+#ifndef SIMT_CUDA_HOST_H
+#define SIMT_CUDA_HOST_H
+
+#include "cuda_runtime_api.h"
+
+template <class T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size)
+{
+    return ::cudaMalloc((void **)(void *)devPtr, size);
+}
+template <class T> static inline cudaError_t cudaMallocHost(T **ptr, size_t size)
+{
+    return ::cudaMallocHost((void **)(void *)ptr, size);
+}
+template <class T> static inline cudaError_t cudaHostAlloc(T **ptr, size_t size, unsigned int flags)
+{
+    return ::cudaHostAlloc((void **)(void *)ptr, size, flags);
+}
+template <class T>
+static inline cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch, size_t width, size_t height)
+{
+    return ::cudaMallocPitch((void **)(void *)devPtr, pitch, width, height);
+}
+template <class T>
+static inline cudaError_t cudaMallocManaged(T **devPtr, size_t size,
+                                            unsigned int flags = cudaMemAttachGlobal)
+{
+    return ::cudaMallocManaged((void **)(void *)devPtr, size, flags);
+}
+template <class T>
+static inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count,
+                                             size_t offset = 0,
+                                             enum cudaMemcpyKind kind = cudaMemcpyHostToDevice)
+{
+    return ::cudaMemcpyToSymbol((const void *)&symbol, src, count, offset, kind);
+}
+template <class T>
+static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count,
+                                               size_t offset = 0,
+                                               enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost)
+{
+    return ::cudaMemcpyFromSymbol(dst, (const void *)&symbol, count, offset, kind);
+}
+template <class T>
+static inline cudaError_t
+cudaMemcpyToSymbolAsync(const T &symbol, const void *src, size_t count, size_t offset = 0,
+                        enum cudaMemcpyKind kind = cudaMemcpyHostToDevice, cudaStream_t s = 0)
+{
+    return ::cudaMemcpyToSymbolAsync((const void *)&symbol, src, count, offset, kind, s);
+}
+template <class T>
+static inline cudaError_t
+cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count, size_t offset = 0,
+                          enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost, cudaStream_t s = 0)
+{
+    return ::cudaMemcpyFromSymbolAsync(dst, (const void *)&symbol, count, offset, kind, s);
+}
+template <class T> static inline cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol)
+{
+    return ::cudaGetSymbolAddress(devPtr, (const void *)&symbol);
+}
+template <class T> static inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol)
+{
+    return ::cudaGetSymbolSize(size, (const void *)&symbol);
+}
+template <class T>
+static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *entry)
+{
+    return ::cudaFuncGetAttributes(attr, (const void *)entry);
+}
+template <class T>
+static inline cudaError_t cudaFuncSetCacheConfig(T *func, enum cudaFuncCache config)
+{
+    return ::cudaFuncSetCacheConfig((const void *)func, config);
+}
+template <class T>
+static inline cudaError_t cudaLaunchKernel(T *func, dim3 grid, dim3 block, void **args,
+                                           size_t sharedMem = 0, cudaStream_t stream = 0)
+{
+    return ::cudaLaunchKernel((const void *)func, grid, block, args, sharedMem, stream);
+}
+static inline cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags)
+{
+    return ::cudaEventCreateWithFlags(event, flags);
+}
+static inline cudaError_t cudaMallocHost(void **ptr, size_t size, unsigned int flags)
+{
+    return ::cudaHostAlloc(ptr, size, flags);
+}
+
+/* cudaCreateChannelDesc<T>() */
+template <class T> static inline struct cudaChannelFormatDesc cudaCreateChannelDesc(void)
+{
+    return ::cudaCreateChannelDesc(0, 0, 0, 0, cudaChannelFormatKindNone);
+}
+#define SIMT_CHANNEL_DESC_(T, X, Y, Z, W, K)                                                       \
+    template <> inline struct cudaChannelFormatDesc cudaCreateChannelDesc<T>(void) {               \
+        return ::cudaCreateChannelDesc(X, Y, Z, W, K);                                             \
+    }
+#define SIMT_CHANNEL_DESCS_(T, B, K)                                                               \
+    SIMT_CHANNEL_DESC_(T, B, 0, 0, 0, K)                                                           \
+    SIMT_CHANNEL_DESC_(T##1, B, 0, 0, 0, K)                                                        \
+    SIMT_CHANNEL_DESC_(T##2, B, B, 0, 0, K) SIMT_CHANNEL_DESC_(T##4, B, B, B, B, K)
+typedef unsigned char uchar;
+typedef unsigned short ushort;
+typedef unsigned int uint;
+SIMT_CHANNEL_DESCS_(float, 32, cudaChannelFormatKindFloat)
+SIMT_CHANNEL_DESCS_(int, 32, cudaChannelFormatKindSigned)
+SIMT_CHANNEL_DESCS_(uint, 32, cudaChannelFormatKindUnsigned)
+SIMT_CHANNEL_DESCS_(short, 16, cudaChannelFormatKindSigned)
+SIMT_CHANNEL_DESCS_(ushort, 16, cudaChannelFormatKindUnsigned)
+SIMT_CHANNEL_DESCS_(uchar, 8, cudaChannelFormatKindUnsigned)
+SIMT_CHANNEL_DESC_(char, 8, 0, 0, 0, cudaChannelFormatKindSigned)
+SIMT_CHANNEL_DESC_(signed char, 8, 0, 0, 0, cudaChannelFormatKindSigned)
+SIMT_CHANNEL_DESC_(char1, 8, 0, 0, 0, cudaChannelFormatKindSigned)
+SIMT_CHANNEL_DESC_(char2, 8, 8, 0, 0, cudaChannelFormatKindSigned)
+SIMT_CHANNEL_DESC_(char4, 8, 8, 8, 8, cudaChannelFormatKindSigned)
+#undef SIMT_CHANNEL_DESCS_
+#undef SIMT_CHANNEL_DESC_
+
+/* --- texture references (legacy API) ------------------------------------------------------ */
+#if defined(__CUDA__)
+#define SIMT_TEXTURE_TYPE_ __attribute__((device_builtin_texture_type))
+#else
+#define SIMT_TEXTURE_TYPE_
+#endif
+template <class T, int texType = cudaTextureType1D,
+          enum cudaTextureReadMode mode = cudaReadModeElementType>
+struct SIMT_TEXTURE_TYPE_ texture : public textureReference {
+    texture(int norm = 0, enum cudaTextureFilterMode fMode = cudaFilterModePoint,
+            enum cudaTextureAddressMode aMode = cudaAddressModeClamp)
+    {
+        normalized = norm;
+        filterMode = fMode;
+        addressMode[0] = addressMode[1] = addressMode[2] = aMode;
+        channelDesc = cudaCreateChannelDesc<T>();
+        sRGB = 0;
+        maxAnisotropy = 0;
+    }
+};
+#undef SIMT_TEXTURE_TYPE_
+
+template <class T, int dim, enum cudaTextureReadMode mode>
+static inline cudaError_t cudaBindTexture(size_t *offset, const struct texture<T, dim, mode> &tex,
+                                          const void *devPtr, size_t size = ~(size_t)0)
+{
+    return ::cudaBindTexture(offset, &tex, devPtr, &tex.channelDesc, size);
+}
+template <class T, int dim, enum cudaTextureReadMode mode>
+static inline cudaError_t
+cudaBindTexture(size_t *offset, const struct texture<T, dim, mode> &tex, const void *devPtr,
+                const struct cudaChannelFormatDesc &desc, size_t size = ~(size_t)0)
+{
+    return ::cudaBindTexture(offset, &tex, devPtr, &desc, size);
+}
+template <class T, int dim, enum cudaTextureReadMode mode>
+static inline cudaError_t cudaBindTexture2D(size_t *offset, const struct texture<T, dim, mode> &tex,
+                                            const void *devPtr,
+                                            const struct cudaChannelFormatDesc &desc, size_t width,
+                                            size_t height, size_t pitch)
+{
+    return ::cudaBindTexture2D(offset, &tex, devPtr, &desc, width, height, pitch);
+}
+template <class T, int dim, enum cudaTextureReadMode mode>
+static inline cudaError_t cudaBindTextureToArray(const struct texture<T, dim, mode> &tex,
+                                                 cudaArray_const_t array)
+{
+    struct cudaChannelFormatDesc desc;
+    cudaError_t e = ::cudaGetChannelDesc(&desc, array);
+    return e != cudaSuccess ? e : ::cudaBindTextureToArray(&tex, array, &desc);
+}
+template <class T, int dim, enum cudaTextureReadMode mode>
+static inline cudaError_t cudaBindTextureToArray(const struct texture<T, dim, mode> &tex,
+                                                 cudaArray_const_t array,
+                                                 const struct cudaChannelFormatDesc &desc)
+{
+    return ::cudaBindTextureToArray(&tex, array, &desc);
+}
+template <class T, int dim, enum cudaTextureReadMode mode>
+static inline cudaError_t cudaUnbindTexture(const struct texture<T, dim, mode> &tex)
+{
+    return ::cudaUnbindTexture(&tex);
+}
+
+/* CUDA's min/max overloads. clang's __clang_cuda_math.h defines the device versions of
+ * min/max(int, int), umin/umax, llmin/llmax and ullmin/ullmax: those get host versions here;
+ * every other combination is defined once for host and device. Mixed signed/unsigned
+ * arguments compare as unsigned, mixed float/double as double; float/double use fmin/fmax
+ * (NaN-ignoring), as CUDA does. */
+static inline __host__ int min(int a, int b)
+{
+    return a < b ? a : b;
+}
+static inline __host__ int max(int a, int b)
+{
+    return a > b ? a : b;
+}
+static inline __host__ unsigned int umin(unsigned int a, unsigned int b)
+{
+    return a < b ? a : b;
+}
+static inline __host__ unsigned int umax(unsigned int a, unsigned int b)
+{
+    return a > b ? a : b;
+}
+static inline __host__ long long llmin(long long a, long long b)
+{
+    return a < b ? a : b;
+}
+static inline __host__ long long llmax(long long a, long long b)
+{
+    return a > b ? a : b;
+}
+static inline __host__ unsigned long long ullmin(unsigned long long a, unsigned long long b)
+{
+    return a < b ? a : b;
+}
+static inline __host__ unsigned long long ullmax(unsigned long long a, unsigned long long b)
+{
+    return a > b ? a : b;
+}
+#define SIMT_MINMAX_(R, A, B)                                                                      \
+    static inline __host__ __device__ R min(A a, B b)                                              \
+    {                                                                                              \
+        return (R)a < (R)b ? (R)a : (R)b;                                                          \
+    }                                                                                              \
+    static inline __host__ __device__ R max(A a, B b)                                              \
+    {                                                                                              \
+        return (R)a > (R)b ? (R)a : (R)b;                                                          \
+    }
+SIMT_MINMAX_(unsigned int, unsigned int, unsigned int)
+SIMT_MINMAX_(unsigned int, int, unsigned int)
+SIMT_MINMAX_(unsigned int, unsigned int, int)
+SIMT_MINMAX_(long, long, long)
+SIMT_MINMAX_(unsigned long, unsigned long, unsigned long)
+SIMT_MINMAX_(unsigned long, long, unsigned long)
+SIMT_MINMAX_(unsigned long, unsigned long, long)
+SIMT_MINMAX_(long long, long long, long long)
+SIMT_MINMAX_(unsigned long long, unsigned long long, unsigned long long)
+SIMT_MINMAX_(unsigned long long, long long, unsigned long long)
+SIMT_MINMAX_(unsigned long long, unsigned long long, long long)
+#undef SIMT_MINMAX_
+static inline __host__ __device__ float min(float a, float b)
+{
+    return fminf(a, b);
+}
+static inline __host__ __device__ float max(float a, float b)
+{
+    return fmaxf(a, b);
+}
+static inline __host__ __device__ double min(double a, double b)
+{
+    return fmin(a, b);
+}
+static inline __host__ __device__ double max(double a, double b)
+{
+    return fmax(a, b);
+}
+static inline __host__ __device__ double min(float a, double b)
+{
+    return fmin((double)a, b);
+}
+static inline __host__ __device__ double max(float a, double b)
+{
+    return fmax((double)a, b);
+}
+static inline __host__ __device__ double min(double a, float b)
+{
+    return fmin(a, (double)b);
+}
+static inline __host__ __device__ double max(double a, float b)
+{
+    return fmax(a, (double)b);
+}
+
+#endif

@@ -1,0 +1,2040 @@
+/*
+ * simt_cudart.c - the CUDA runtime replacement (library simt_cudart).
+ *
+ * CUDA programs compiled by simt-cc call this library exactly as they would call NVIDIA's
+ * libcudart: the host objects' constructors register the device images, kernels, variables
+ * and texture references (__cudaRegister*), <<<>>> launches go through
+ * __cudaPush/PopCallConfiguration + cudaLaunchKernel, and the API calls (memory, symbols,
+ * textures, streams, events, devices) map onto the tracer library (tracer/simt_tracer.h).
+ *
+ * Behaviour (docs/CUDA_SUPPORT.md):
+ *   - One simulated device; everything runs synchronously and in order (streams are
+ *     in-order queues that are always drained). Device memory is host-mapped, so copies are
+ *     checked memcpy()s (simt_dev_check).
+ *   - Errors are returned as CUDA does and recorded for cudaGetLastError. A fault inside a
+ *     kernel (bad address, trap/assert, barrier misuse, deadlock) is sticky: every later call
+ *     returns it, and no trace is written at exit.
+ *   - The trace is finished by an atexit handler, which prints a one-line summary on stderr.
+ *   - Run-time control: SIMT_TRACE (trace path, default <program>.trace), SIMT_TRACE_KERNELS
+ *     (glob), SIMT_TRACE_LAUNCHES ("a-b", "a", "a-"), SIMT_FUNCTIONAL=1 (no trace),
+ *     SIMT_DEVICE_SMS (reported SM count), SIMT_QUIET=1 (no summary line).
+ * The library never exits the process: it prints a message and returns an error code.
+ * Not thread-safe: calls must come from one host thread at a time (as in the workloads).
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cuda_runtime_api.h"
+#include "simt_fatbin.h"
+#include "simt_tracer.h"
+
+/* ---------------------------------------------------------------------------------------------
+ * The reported GPU (cudaGetDeviceProperties / cudaDeviceGetAttribute). The launch limits are
+ * those of compute capability 7.0, the architecture the device code is compiled for.
+ * ------------------------------------------------------------------------------------------- */
+static const struct {
+    const char *name;
+    int major, minor;
+    int sm_count;
+    int max_threads_per_block;
+    int max_block[3];
+    int max_grid[3];
+    int warp_size;
+    size_t shared_per_block;
+    size_t shared_per_sm;
+    int regs_per_block;
+    int max_threads_per_sm;
+    int max_blocks_per_sm;
+    size_t const_bytes;
+    int clock_khz;
+    int mem_clock_khz;
+    int bus_width;
+    int l2_bytes;
+} simt_gpu = {
+    .name = "SIMT virtual GPU (sm_70 limits)",
+    .major = 7,
+    .minor = 0,
+    .sm_count = 28, /* Jin (000_59533a9d6fd130a9.txt) Table 5.1: 28 SMs */
+    .max_threads_per_block = 1024,
+    .max_block = {1024, 1024, 64},
+    .max_grid = {2147483647, 65535, 65535},
+    .warp_size = 32,
+    .shared_per_block = 48 * 1024,
+    .shared_per_sm = 96 * 1024,
+    .regs_per_block = 65536,
+    .max_threads_per_sm = 2048,
+    .max_blocks_per_sm = 32,
+    .const_bytes = 64 * 1024,
+    .clock_khz = 1380000,
+    .mem_clock_khz = 877000,
+    .bus_width = 4096,
+    .l2_bytes = 6 * 1024 * 1024,
+};
+
+/* ---------------------------------------------------------------------------------------------
+ * Registration tables.
+ * ------------------------------------------------------------------------------------------- */
+struct rt_image {
+    const void *image; /* bitcode inside the container */
+    size_t image_bytes;
+    char *name;          /* source file name */
+    simt_module *module; /* NULL until loaded */
+    int load_failed;
+};
+
+struct rt_func {
+    const void *stub;
+    char *name; /* mangled kernel name */
+    struct rt_image *img;
+};
+
+struct rt_var {
+    const void *host; /* host shadow */
+    char *name;
+    struct rt_image *img;
+    size_t bytes;
+    int constant;
+};
+
+struct rt_tex {
+    const void *host; /* host textureReference */
+    char *name;
+    struct rt_image *img;
+    int dim, read_mode;
+};
+
+struct rt_alloc { /* a live allocation (cudaMalloc and friends) */
+    uint64_t addr, bytes;
+};
+
+struct cudaArray {
+    uint64_t addr;
+    struct cudaChannelFormatDesc desc;
+    size_t width, height, elem_bytes;
+};
+
+struct CUstream_st {
+    unsigned int flags;
+};
+
+struct CUevent_st {
+    unsigned int flags;
+    int recorded;
+    double ms; /* wall clock at record */
+};
+
+struct rt_config {
+    dim3 grid, block;
+    size_t shared;
+    void *stream;
+};
+
+#define RT_MAX_CONFIG_DEPTH 16
+#define RT_MAX_ARGS         256
+#define RT_ARG_BUF_BYTES    8192
+
+static struct {
+    int initialised;
+    int init_failed;
+    int finished; /* the exit handler ran: the device is gone */
+    simt_device *dev;
+    struct simt_trace_meta meta;
+    char *trace_path;
+    char *kernel_filter;
+    char *program;
+    char **argv;
+    int argc;
+    int functional;
+    double t0;
+
+    struct rt_image **images;
+    size_t nimages, cap_images;
+    struct rt_func *funcs;
+    size_t nfuncs, cap_funcs;
+    struct rt_var *vars;
+    size_t nvars, cap_vars;
+    struct rt_tex *texs;
+    size_t ntexs, cap_texs;
+    uint64_t *host_allocs;
+    size_t nhost_allocs, cap_host_allocs;
+    struct rt_alloc *allocs; /* live allocations, for cudaMemGetInfo */
+    size_t nallocs, cap_allocs;
+    uint64_t used_bytes;
+
+    cudaError_t last_error;
+    cudaError_t sticky;
+
+    struct rt_config configs[RT_MAX_CONFIG_DEPTH];
+    int nconfigs;
+    /* legacy cudaConfigureCall/cudaSetupArgument/cudaLaunch */
+    unsigned char arg_buf[RT_ARG_BUF_BYTES];
+    size_t arg_offsets[RT_MAX_ARGS];
+    int nargs;
+    int exit_registered;
+} rt;
+
+/* ---------------------------------------------------------------------------------------------
+ * Small helpers.
+ * ------------------------------------------------------------------------------------------- */
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void rt_msg(const char *func, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void rt_msg(const char *func, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "simt-cudart: %s: ", func);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+/* Records a (non-sticky) error of call `func` and returns it. */
+static cudaError_t rt_fail(cudaError_t e)
+{
+    if (rt.sticky != cudaSuccess)
+        return rt.sticky;
+    rt.last_error = e;
+    return e;
+}
+
+/* Records a sticky error (the context is corrupted: a kernel faulted). */
+static cudaError_t rt_fail_sticky(cudaError_t e)
+{
+    if (rt.sticky == cudaSuccess)
+        rt.sticky = e;
+    rt.last_error = rt.sticky;
+    return rt.sticky;
+}
+
+static void *rt_grow(void *p, size_t *cap, size_t n, size_t elem)
+{
+    if (n < *cap)
+        return p;
+    size_t ncap = *cap ? *cap * 2 : 16;
+    void *q = realloc(p, ncap * elem);
+    if (!q)
+        return NULL;
+    *cap = ncap;
+    return q;
+}
+
+static char *rt_strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+static cudaError_t rt_unsupported(const char *func)
+{
+    rt_msg(func, "not supported by the simt CUDA runtime (see docs/CUDA_SUPPORT.md)");
+    return rt_fail(cudaErrorNotSupported);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Start-up: environment, device, modules.
+ * ------------------------------------------------------------------------------------------- */
+static void rt_read_cmdline(void)
+{
+    FILE *f = fopen("/proc/self/cmdline", "rb");
+    char buf[65536];
+    size_t n = 0;
+    if (f) {
+        n = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+    }
+    buf[n] = '\0';
+    int argc = 0;
+    for (size_t i = 0; i < n; i += strlen(buf + i) + 1)
+        argc++;
+    rt.argv = calloc((size_t)argc + 1, sizeof *rt.argv);
+    if (!rt.argv)
+        return;
+    int k = 0;
+    for (size_t i = 0; i < n && k < argc; i += strlen(buf + i) + 1)
+        rt.argv[k++] = rt_strdup(buf + i);
+    rt.argc = k;
+    const char *prog = k > 0 && rt.argv[0] ? rt.argv[0] : "cuda-program";
+    const char *slash = strrchr(prog, '/');
+    rt.program = rt_strdup(slash ? slash + 1 : prog);
+}
+
+/* Parses SIMT_TRACE_LAUNCHES: "a-b", "a", "a-" (0-based launch numbers). */
+static int rt_parse_launches(const char *s, uint64_t *first, uint64_t *last)
+{
+    char *end;
+    errno = 0;
+    unsigned long long a = strtoull(s, &end, 10);
+    if (end == s || errno)
+        return -1;
+    if (*end == '\0') {
+        *first = *last = a;
+        return 0;
+    }
+    if (*end != '-')
+        return -1;
+    const char *t = end + 1;
+    if (*t == '\0') {
+        *first = a;
+        *last = UINT64_MAX;
+        return 0;
+    }
+    unsigned long long b = strtoull(t, &end, 10);
+    if (end == t || *end != '\0' || errno || b < a)
+        return -1;
+    *first = a;
+    *last = b;
+    return 0;
+}
+
+static void rt_at_exit(void);
+
+/* Creates the device on first use. Returns cudaSuccess or an initialisation error. */
+static cudaError_t rt_init(void)
+{
+    if (rt.initialised)
+        return cudaSuccess;
+    if (rt.init_failed)
+        return cudaErrorInitializationError;
+    rt.t0 = now_ms();
+    rt_read_cmdline();
+    struct simt_device_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    const char *func = getenv("SIMT_FUNCTIONAL");
+    rt.functional = func && *func && strcmp(func, "0") != 0;
+    if (!rt.functional) {
+        const char *p = getenv("SIMT_TRACE");
+        if (p && *p) {
+            rt.trace_path = rt_strdup(p);
+        } else {
+            const char *prog = rt.program ? rt.program : "cuda-program";
+            size_t n = strlen(prog) + 7;
+            rt.trace_path = malloc(n);
+            if (rt.trace_path)
+                snprintf(rt.trace_path, n, "%s.trace", prog);
+        }
+        cfg.trace_path = rt.trace_path;
+    }
+    const char *kf = getenv("SIMT_TRACE_KERNELS");
+    if (kf && *kf) {
+        rt.kernel_filter = rt_strdup(kf);
+        cfg.kernel_filter = rt.kernel_filter;
+    }
+    cfg.launch_first = 0;
+    cfg.launch_last = UINT64_MAX;
+    const char *lr = getenv("SIMT_TRACE_LAUNCHES");
+    if (lr && *lr && rt_parse_launches(lr, &cfg.launch_first, &cfg.launch_last) != 0) {
+        rt_msg("initialisation",
+               "SIMT_TRACE_LAUNCHES='%s' is not a launch range; use \"a-b\", \"a\" or \"a-\" "
+               "(0-based launch numbers)",
+               lr);
+        rt.init_failed = 1;
+        return cudaErrorInitializationError;
+    }
+    cfg.fma = SIMT_FMA_FUSE;
+    cfg.progress = isatty(STDERR_FILENO);
+    rt.meta.producer = "simt-cudart 0.1";
+    rt.meta.program = rt.program ? rt.program : "cuda-program";
+    rt.meta.argc = rt.argc;
+    rt.meta.argv = (const char *const *)rt.argv;
+    cfg.meta = &rt.meta;
+    simt_err e = simt_device_create(&cfg, &rt.dev);
+    if (e != SIMT_ERR_OK) {
+        rt_msg("initialisation", "cannot create the simulated device: %s", simt_errmsg());
+        rt.init_failed = 1;
+        return cudaErrorInitializationError;
+    }
+    rt.initialised = 1;
+    if (!rt.exit_registered) {
+        atexit(rt_at_exit);
+        rt.exit_registered = 1;
+    }
+    return cudaSuccess;
+}
+
+/* Loads image `img` into the device if not yet done. */
+static cudaError_t rt_load_image(struct rt_image *img)
+{
+    if (img->module)
+        return cudaSuccess;
+    if (img->load_failed)
+        return cudaErrorInvalidKernelImage;
+    simt_err e = simt_module_load(rt.dev, img->image, img->image_bytes, img->name, &img->module);
+    if (e != SIMT_ERR_OK) {
+        rt_msg("module load", "device code of %s: %s", img->name, simt_errmsg());
+        img->load_failed = 1;
+        img->module = NULL;
+        return e == SIMT_ERR_UNSUPPORTED ? cudaErrorNoKernelImageForDevice
+                                         : cudaErrorInvalidKernelImage;
+    }
+    return cudaSuccess;
+}
+
+/* Every API entry that touches the device starts with this: sticky error, lazy init. */
+#define RT_ENTER()                                                                                 \
+    do {                                                                                           \
+        if (rt.finished)                                                                           \
+            return cudaErrorCudartUnloading;                                                       \
+        if (rt.sticky != cudaSuccess)                                                              \
+            return rt.sticky;                                                                      \
+        cudaError_t rt_e_ = rt_init();                                                             \
+        if (rt_e_ != cudaSuccess)                                                                  \
+            return rt_fail(rt_e_);                                                                 \
+    } while (0)
+
+static void rt_at_exit(void)
+{
+    if (!rt.dev)
+        return;
+    rt.finished = 1; /* calls from later exit handlers / static destructors: "unloading" */
+    double secs = (now_ms() - rt.t0) / 1e3;
+    int quiet = getenv("SIMT_QUIET") && strcmp(getenv("SIMT_QUIET"), "0") != 0;
+    struct simt_device_stats st;
+    if (rt.sticky != cudaSuccess) {
+        simt_device_stats(rt.dev, &st);
+        if (!quiet)
+            fprintf(stderr,
+                    "simt-cudart: %llu launches, %llu thread-instructions, no trace written "
+                    "(device error: %s), %.2f s\n",
+                    (unsigned long long)st.launches, (unsigned long long)st.thread_instructions,
+                    cudaGetErrorName(rt.sticky), secs);
+        simt_device_free(rt.dev); /* aborts the unfinished trace */
+        rt.dev = NULL;
+        return;
+    }
+    simt_err e = simt_device_finish(rt.dev);
+    simt_device_stats(rt.dev, &st);
+    if (e != SIMT_ERR_OK) {
+        fprintf(stderr, "simt-cudart: finishing the trace failed: %s\n", simt_errmsg());
+    } else if (!quiet) {
+        if (rt.functional || st.traced_launches == 0)
+            fprintf(stderr,
+                    "simt-cudart: %llu launches, %llu thread-instructions, no trace (%s), "
+                    "%.2f s\n",
+                    (unsigned long long)st.launches, (unsigned long long)st.thread_instructions,
+                    rt.functional ? "SIMT_FUNCTIONAL" : "no launch selected", secs);
+        else
+            fprintf(stderr,
+                    "simt-cudart: %llu launches (%llu traced), %llu thread-instructions, "
+                    "trace %s %llu bytes, %.2f s\n",
+                    (unsigned long long)st.launches, (unsigned long long)st.traced_launches,
+                    (unsigned long long)st.thread_instructions, rt.trace_path,
+                    (unsigned long long)st.trace_bytes, secs);
+    }
+    simt_device_free(rt.dev);
+    rt.dev = NULL;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Registration (called from the constructors clang emits in each host object).
+ * ------------------------------------------------------------------------------------------- */
+void **__cudaRegisterFatBinary(void *fat_cubin)
+{
+    const struct simt_fatbin_wrapper *w = fat_cubin;
+    struct rt_image *img = calloc(1, sizeof *img);
+    if (!img) {
+        rt_msg("__cudaRegisterFatBinary", "out of memory");
+        return NULL;
+    }
+    const unsigned char *c = w ? w->data : NULL;
+    uint64_t name_bytes = 0, image_bytes = 0;
+    if (!w || (unsigned)w->magic != SIMT_CUDA_WRAPPER_MAGIC || !c ||
+        memcmp(c, SIMT_FATBIN_MAGIC, 8) != 0) {
+        rt_msg("__cudaRegisterFatBinary",
+               "the embedded device image is not a simt-cc container (magic \"%s\"); build "
+               "every .cu file with simt-cc",
+               SIMT_FATBIN_MAGIC);
+        img->load_failed = 1;
+        img->name = rt_strdup("<unknown>");
+    } else {
+        memcpy(&name_bytes, c + 8, 8);
+        memcpy(&image_bytes, c + 16, 8);
+        if (name_bytes == 0 || name_bytes > SIMT_FATBIN_NAME_MAX ||
+            c[SIMT_FATBIN_HEADER_BYTES + name_bytes - 1] != '\0' || image_bytes > (1ull << 40)) {
+            rt_msg("__cudaRegisterFatBinary", "corrupt simt-cc container header");
+            img->load_failed = 1;
+            img->name = rt_strdup("<corrupt>");
+        } else {
+            img->name = rt_strdup((const char *)c + SIMT_FATBIN_HEADER_BYTES);
+            img->image = c + SIMT_FATBIN_HEADER_BYTES + name_bytes;
+            img->image_bytes = (size_t)image_bytes;
+        }
+    }
+    struct rt_image **n = rt_grow(rt.images, &rt.cap_images, rt.nimages, sizeof *n);
+    if (!n) {
+        free(img->name);
+        free(img);
+        return NULL;
+    }
+    rt.images = n;
+    rt.images[rt.nimages++] = img;
+    return (void **)img;
+}
+
+void __cudaRegisterFatBinaryEnd(void **handle)
+{
+    (void)handle;
+}
+
+void __cudaUnregisterFatBinary(void **handle)
+{
+    /* Modules live until the device is freed by the exit handler (which runs after the
+     * host objects' destructors have unregistered): nothing to do here. */
+    (void)handle;
+}
+
+static struct rt_image *rt_handle_image(void **handle)
+{
+    return (struct rt_image *)handle;
+}
+
+int __cudaRegisterFunction(void **handle, const char *host_fun, char *device_fun,
+                           const char *device_name, int thread_limit, void *tid, void *bid,
+                           void *bdim, void *gdim, int *wsize)
+{
+    (void)device_name, (void)thread_limit, (void)tid, (void)bid, (void)bdim, (void)gdim;
+    (void)wsize;
+    struct rt_func *n = rt_grow(rt.funcs, &rt.cap_funcs, rt.nfuncs, sizeof *n);
+    if (!n || !handle)
+        return 0;
+    rt.funcs = n;
+    struct rt_func *f = &rt.funcs[rt.nfuncs];
+    f->stub = host_fun;
+    f->name = rt_strdup(device_fun);
+    f->img = rt_handle_image(handle);
+    if (f->name)
+        rt.nfuncs++;
+    return 0;
+}
+
+void __cudaRegisterVar(void **handle, char *host_var, char *device_address, const char *device_name,
+                       int ext, size_t size, int constant, int global)
+{
+    (void)device_name, (void)ext, (void)global;
+    struct rt_var *n = rt_grow(rt.vars, &rt.cap_vars, rt.nvars, sizeof *n);
+    if (!n || !handle)
+        return;
+    rt.vars = n;
+    struct rt_var *v = &rt.vars[rt.nvars];
+    v->host = host_var;
+    v->name = rt_strdup(device_address);
+    v->img = rt_handle_image(handle);
+    v->bytes = size;
+    v->constant = constant;
+    if (v->name)
+        rt.nvars++;
+}
+
+void __cudaRegisterManagedVar(void **handle, void **host_var_ptr, char *device_address,
+                              const char *device_name, int ext, size_t size, int constant,
+                              int global)
+{
+    (void)handle, (void)host_var_ptr, (void)device_address, (void)ext, (void)size;
+    (void)constant, (void)global;
+    rt_msg("__cudaRegisterManagedVar",
+           "__managed__ variable '%s' is not supported (use cudaMallocManaged); every CUDA "
+           "call will fail",
+           device_name ? device_name : "?");
+    rt.sticky = rt.last_error = cudaErrorNotSupported;
+}
+
+void __cudaRegisterTexture(void **handle, const void *host_var, const void **device_address,
+                           const char *device_name, int dim, int norm, int ext)
+{
+    (void)device_name, (void)ext;
+    struct rt_tex *n = rt_grow(rt.texs, &rt.cap_texs, rt.ntexs, sizeof *n);
+    if (!n || !handle)
+        return;
+    rt.texs = n;
+    struct rt_tex *t = &rt.texs[rt.ntexs];
+    t->host = host_var;
+    t->name = rt_strdup((const char *)device_address);
+    t->img = rt_handle_image(handle);
+    t->dim = dim;
+    t->read_mode = norm;
+    if (t->name)
+        rt.ntexs++;
+}
+
+void __cudaRegisterSurface(void **handle, const void *host_var, const void **device_address,
+                           const char *device_name, int dim, int ext)
+{
+    (void)handle, (void)host_var, (void)device_address, (void)dim, (void)ext;
+    rt_msg("__cudaRegisterSurface",
+           "surface reference '%s' is not supported; every CUDA call will fail",
+           device_name ? device_name : "?");
+    rt.sticky = rt.last_error = cudaErrorNotSupported;
+}
+
+static struct rt_func *rt_find_func(const void *stub)
+{
+    for (size_t i = 0; i < rt.nfuncs; i++)
+        if (rt.funcs[i].stub == stub)
+            return &rt.funcs[i];
+    return NULL;
+}
+
+static struct rt_var *rt_find_var(const void *host)
+{
+    for (size_t i = 0; i < rt.nvars; i++)
+        if (rt.vars[i].host == host)
+            return &rt.vars[i];
+    return NULL;
+}
+
+static struct rt_tex *rt_find_tex(const void *host)
+{
+    for (size_t i = 0; i < rt.ntexs; i++)
+        if (rt.texs[i].host == host)
+            return &rt.texs[i];
+    return NULL;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Errors and devices.
+ * ------------------------------------------------------------------------------------------- */
+#define RT_ERROR_LIST(X)                                                                           \
+    X(cudaSuccess, "no error")                                                                     \
+    X(cudaErrorInvalidValue, "invalid argument")                                                   \
+    X(cudaErrorMemoryAllocation, "out of memory")                                                  \
+    X(cudaErrorInitializationError, "initialization error")                                        \
+    X(cudaErrorCudartUnloading, "driver shutting down")                                            \
+    X(cudaErrorProfilerDisabled, "profiler disabled")                                              \
+    X(cudaErrorInvalidConfiguration, "invalid configuration argument")                             \
+    X(cudaErrorInvalidPitchValue, "invalid pitch argument")                                        \
+    X(cudaErrorInvalidSymbol, "invalid device symbol")                                             \
+    X(cudaErrorInvalidHostPointer, "invalid host pointer")                                         \
+    X(cudaErrorInvalidDevicePointer, "invalid device pointer")                                     \
+    X(cudaErrorInvalidTexture, "invalid texture reference")                                        \
+    X(cudaErrorInvalidTextureBinding, "texture is not bound to a valid memory region")             \
+    X(cudaErrorInvalidChannelDescriptor, "invalid channel descriptor")                             \
+    X(cudaErrorInvalidMemcpyDirection, "invalid copy direction for memcpy")                        \
+    X(cudaErrorInvalidFilterSetting, "linear filtering not supported for this format")             \
+    X(cudaErrorInvalidNormSetting, "read as normalized float not supported for this format")       \
+    X(cudaErrorInsufficientDriver, "driver version is insufficient for runtime version")           \
+    X(cudaErrorMissingConfiguration, "__global__ function call is not configured")                 \
+    X(cudaErrorInvalidDeviceFunction, "invalid device function")                                   \
+    X(cudaErrorNoDevice, "no CUDA-capable device is detected")                                     \
+    X(cudaErrorInvalidDevice, "invalid device ordinal")                                            \
+    X(cudaErrorInvalidKernelImage, "device kernel image is invalid")                               \
+    X(cudaErrorNoKernelImageForDevice, "no kernel image is available for execution on the device") \
+    X(cudaErrorInvalidSource, "device kernel image is invalid")                                    \
+    X(cudaErrorFileNotFound, "file not found")                                                     \
+    X(cudaErrorInvalidResourceHandle, "invalid resource handle")                                   \
+    X(cudaErrorSymbolNotFound, "named symbol not found")                                           \
+    X(cudaErrorNotReady, "device not ready")                                                       \
+    X(cudaErrorIllegalAddress, "an illegal memory access was encountered")                         \
+    X(cudaErrorLaunchOutOfResources, "too many resources requested for launch")                    \
+    X(cudaErrorLaunchTimeout, "the launch timed out and was terminated")                           \
+    X(cudaErrorAssert, "device-side assert triggered")                                             \
+    X(cudaErrorIllegalInstruction, "an illegal instruction was encountered")                       \
+    X(cudaErrorMisalignedAddress, "misaligned address")                                            \
+    X(cudaErrorLaunchFailure, "unspecified launch failure")                                        \
+    X(cudaErrorNotSupported, "operation not supported")                                            \
+    X(cudaErrorUnknown, "unknown error")
+
+const char *cudaGetErrorString(cudaError_t error)
+{
+    switch (error) {
+#define RT_ERR_STR_(e, s)                                                                          \
+    case e:                                                                                        \
+        return s;
+        RT_ERROR_LIST(RT_ERR_STR_)
+#undef RT_ERR_STR_
+    }
+    return "unrecognized error code";
+}
+
+const char *cudaGetErrorName(cudaError_t error)
+{
+    switch (error) {
+#define RT_ERR_NAME_(e, s)                                                                         \
+    case e:                                                                                        \
+        return #e;
+        RT_ERROR_LIST(RT_ERR_NAME_)
+#undef RT_ERR_NAME_
+    }
+    return "cudaErrorUnknown";
+}
+
+cudaError_t cudaGetLastError(void)
+{
+    cudaError_t e = rt.last_error;
+    rt.last_error = rt.sticky; /* a sticky error is never cleared */
+    return e;
+}
+
+cudaError_t cudaPeekAtLastError(void)
+{
+    return rt.last_error;
+}
+
+cudaError_t cudaGetDeviceCount(int *count)
+{
+    if (!count)
+        return rt_fail(cudaErrorInvalidValue);
+    *count = 1;
+    return cudaSuccess;
+}
+
+cudaError_t cudaSetDevice(int device)
+{
+    if (device != 0)
+        return rt_fail(cudaErrorInvalidDevice);
+    RT_ENTER();
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetDevice(int *device)
+{
+    if (!device)
+        return rt_fail(cudaErrorInvalidValue);
+    *device = 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaSetDeviceFlags(unsigned int flags)
+{
+    (void)flags;
+    return cudaSuccess;
+}
+
+static int rt_sm_count(void)
+{
+    const char *s = getenv("SIMT_DEVICE_SMS");
+    if (s && *s) {
+        long v = strtol(s, NULL, 10);
+        if (v > 0 && v <= 1024)
+            return (int)v;
+    }
+    return simt_gpu.sm_count;
+}
+
+static size_t rt_global_bytes(void)
+{
+    return (size_t)16 << 30; /* the tracer's default cap on cudaMalloc */
+}
+
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
+{
+    if (!p)
+        return rt_fail(cudaErrorInvalidValue);
+    if (device != 0)
+        return rt_fail(cudaErrorInvalidDevice);
+    memset(p, 0, sizeof *p);
+    snprintf(p->name, sizeof p->name, "%s", simt_gpu.name);
+    p->totalGlobalMem = rt_global_bytes();
+    p->sharedMemPerBlock = simt_gpu.shared_per_block;
+    p->regsPerBlock = simt_gpu.regs_per_block;
+    p->warpSize = simt_gpu.warp_size;
+    p->memPitch = (size_t)INT_MAX;
+    p->maxThreadsPerBlock = simt_gpu.max_threads_per_block;
+    for (int i = 0; i < 3; i++) {
+        p->maxThreadsDim[i] = simt_gpu.max_block[i];
+        p->maxGridSize[i] = simt_gpu.max_grid[i];
+    }
+    p->clockRate = simt_gpu.clock_khz;
+    p->totalConstMem = simt_gpu.const_bytes;
+    p->major = simt_gpu.major;
+    p->minor = simt_gpu.minor;
+    p->textureAlignment = 512;
+    p->texturePitchAlignment = 32;
+    p->deviceOverlap = 0;
+    p->multiProcessorCount = rt_sm_count();
+    p->canMapHostMemory = 1;
+    p->computeMode = cudaComputeModeDefault;
+    p->maxTexture1D = 131072;
+    p->maxTexture1DLinear = 1 << 27;
+    p->maxTexture2D[0] = 131072;
+    p->maxTexture2D[1] = 65536;
+    p->maxTexture3D[0] = p->maxTexture3D[1] = p->maxTexture3D[2] = 16384;
+    p->concurrentKernels = 0;
+    p->unifiedAddressing = 1;
+    p->memoryClockRate = simt_gpu.mem_clock_khz;
+    p->memoryBusWidth = simt_gpu.bus_width;
+    p->l2CacheSize = simt_gpu.l2_bytes;
+    p->maxThreadsPerMultiProcessor = simt_gpu.max_threads_per_sm;
+    p->globalL1CacheSupported = 1;
+    p->localL1CacheSupported = 1;
+    p->sharedMemPerMultiprocessor = simt_gpu.shared_per_sm;
+    p->regsPerMultiprocessor = simt_gpu.regs_per_block;
+    p->managedMemory = 1;
+    p->sharedMemPerBlockOptin = simt_gpu.shared_per_block;
+    p->maxBlocksPerMultiProcessor = simt_gpu.max_blocks_per_sm;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
+{
+    if (!value)
+        return rt_fail(cudaErrorInvalidValue);
+    if (device != 0)
+        return rt_fail(cudaErrorInvalidDevice);
+    struct cudaDeviceProp p;
+    cudaGetDeviceProperties(&p, 0);
+    switch (attr) {
+    case cudaDevAttrMaxThreadsPerBlock:
+        *value = p.maxThreadsPerBlock;
+        break;
+    case cudaDevAttrMaxBlockDimX:
+    case cudaDevAttrMaxBlockDimY:
+    case cudaDevAttrMaxBlockDimZ:
+        *value = p.maxThreadsDim[attr - cudaDevAttrMaxBlockDimX];
+        break;
+    case cudaDevAttrMaxGridDimX:
+    case cudaDevAttrMaxGridDimY:
+    case cudaDevAttrMaxGridDimZ:
+        *value = p.maxGridSize[attr - cudaDevAttrMaxGridDimX];
+        break;
+    case cudaDevAttrMaxSharedMemoryPerBlock:
+    case cudaDevAttrMaxSharedMemoryPerBlockOptin:
+        *value = (int)p.sharedMemPerBlock;
+        break;
+    case cudaDevAttrTotalConstantMemory:
+        *value = (int)p.totalConstMem;
+        break;
+    case cudaDevAttrWarpSize:
+        *value = p.warpSize;
+        break;
+    case cudaDevAttrMaxPitch:
+        *value = INT_MAX;
+        break;
+    case cudaDevAttrMaxRegistersPerBlock:
+    case cudaDevAttrMaxRegistersPerMultiprocessor:
+        *value = p.regsPerBlock;
+        break;
+    case cudaDevAttrClockRate:
+        *value = p.clockRate;
+        break;
+    case cudaDevAttrTextureAlignment:
+        *value = (int)p.textureAlignment;
+        break;
+    case cudaDevAttrMultiProcessorCount:
+        *value = p.multiProcessorCount;
+        break;
+    case cudaDevAttrGpuOverlap:
+    case cudaDevAttrKernelExecTimeout:
+    case cudaDevAttrIntegrated:
+    case cudaDevAttrConcurrentKernels:
+    case cudaDevAttrEccEnabled:
+    case cudaDevAttrComputeMode:
+        *value = 0;
+        break;
+    case cudaDevAttrCanMapHostMemory:
+    case cudaDevAttrUnifiedAddressing:
+    case cudaDevAttrManagedMemory:
+        *value = 1;
+        break;
+    case cudaDevAttrMemoryClockRate:
+        *value = p.memoryClockRate;
+        break;
+    case cudaDevAttrGlobalMemoryBusWidth:
+        *value = p.memoryBusWidth;
+        break;
+    case cudaDevAttrL2CacheSize:
+        *value = p.l2CacheSize;
+        break;
+    case cudaDevAttrMaxThreadsPerMultiProcessor:
+        *value = p.maxThreadsPerMultiProcessor;
+        break;
+    case cudaDevAttrComputeCapabilityMajor:
+        *value = p.major;
+        break;
+    case cudaDevAttrComputeCapabilityMinor:
+        *value = p.minor;
+        break;
+    case cudaDevAttrMaxSharedMemoryPerMultiprocessor:
+        *value = (int)p.sharedMemPerMultiprocessor;
+        break;
+    case cudaDevAttrMaxBlocksPerMultiprocessor:
+        *value = p.maxBlocksPerMultiProcessor;
+        break;
+    default:
+        rt_msg("cudaDeviceGetAttribute", "attribute %d is not supported", (int)attr);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
+{
+    (void)prop;
+    if (!device)
+        return rt_fail(cudaErrorInvalidValue);
+    *device = 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceReset(void)
+{
+    /* Allocations and modules stay (one simulated device for the whole run, one trace);
+     * the non-sticky error is cleared. */
+    rt.last_error = rt.sticky;
+    return rt.sticky;
+}
+
+cudaError_t cudaDeviceSynchronize(void)
+{
+    RT_ENTER(); /* every operation completes before its call returns */
+    return cudaSuccess;
+}
+
+cudaError_t cudaThreadSynchronize(void)
+{
+    return cudaDeviceSynchronize();
+}
+
+cudaError_t cudaThreadExit(void)
+{
+    return cudaDeviceReset();
+}
+
+cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
+{
+    (void)value;
+    if ((int)limit < 0 || limit > cudaLimitMallocHeapSize)
+        return rt_fail(cudaErrorInvalidValue);
+    return cudaSuccess; /* accepted; the tracer's defaults apply (docs/CUDA_SUPPORT.md) */
+}
+
+cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit)
+{
+    if (!value)
+        return rt_fail(cudaErrorInvalidValue);
+    switch (limit) {
+    case cudaLimitStackSize:
+        *value = 16 * 1024;
+        return cudaSuccess;
+    case cudaLimitPrintfFifoSize:
+        *value = 1 << 20;
+        return cudaSuccess;
+    case cudaLimitMallocHeapSize:
+        *value = 8 << 20;
+        return cudaSuccess;
+    }
+    return rt_fail(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config)
+{
+    (void)config;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config)
+{
+    (void)config;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDriverGetVersion(int *version)
+{
+    if (!version)
+        return rt_fail(cudaErrorInvalidValue);
+    *version = CUDART_VERSION;
+    return cudaSuccess;
+}
+
+cudaError_t cudaRuntimeGetVersion(int *version)
+{
+    if (!version)
+        return rt_fail(cudaErrorInvalidValue);
+    *version = CUDART_VERSION;
+    return cudaSuccess;
+}
+
+cudaError_t cudaProfilerStart(void)
+{
+    return cudaSuccess;
+}
+
+cudaError_t cudaProfilerStop(void)
+{
+    return cudaSuccess;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Kernels: attributes and launches.
+ * ------------------------------------------------------------------------------------------- */
+static cudaError_t rt_kernel(const char *api, const void *stub, struct rt_func **out)
+{
+    struct rt_func *f = rt_find_func(stub);
+    if (!f) {
+        rt_msg(api, "%p is not a registered __global__ function", stub);
+        return rt_fail(cudaErrorInvalidDeviceFunction);
+    }
+    cudaError_t e = rt_load_image(f->img);
+    if (e != cudaSuccess)
+        return rt_fail(e);
+    *out = f;
+    return cudaSuccess;
+}
+
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)
+{
+    RT_ENTER();
+    if (!attr)
+        return rt_fail(cudaErrorInvalidValue);
+    struct rt_func *f;
+    cudaError_t e = rt_kernel("cudaFuncGetAttributes", func, &f);
+    if (e != cudaSuccess)
+        return e;
+    struct simt_kernel_attrs ka;
+    if (simt_module_kernel_attrs(f->img->module, f->name, &ka) != SIMT_ERR_OK) {
+        rt_msg("cudaFuncGetAttributes", "%s", simt_errmsg());
+        return rt_fail(cudaErrorInvalidDeviceFunction);
+    }
+    memset(attr, 0, sizeof *attr);
+    attr->sharedSizeBytes = ka.static_shared_bytes;
+    attr->localSizeBytes = ka.local_bytes_per_thread;
+    attr->maxThreadsPerBlock = (int)ka.max_threads_per_block;
+    attr->numRegs = (int)ka.regs_per_thread;
+    attr->ptxVersion = 70;
+    attr->binaryVersion = 70;
+    attr->maxDynamicSharedSizeBytes = (int)(simt_gpu.shared_per_block - ka.static_shared_bytes);
+    attr->preferredShmemCarveout = -1;
+    return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache config)
+{
+    (void)func, (void)config;
+    return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config)
+{
+    (void)func, (void)config;
+    return cudaSuccess;
+}
+
+/* The checks a GPU makes before a launch (CUDA programming guide, compute capability 7.0
+ * limits): zero or too large dimensions give cudaErrorInvalidConfiguration. */
+static cudaError_t rt_check_config(dim3 grid, dim3 block, size_t shared)
+{
+    unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+    if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0)
+        return cudaErrorInvalidConfiguration;
+    if (block.x > (unsigned)simt_gpu.max_block[0] || block.y > (unsigned)simt_gpu.max_block[1] ||
+        block.z > (unsigned)simt_gpu.max_block[2] ||
+        threads > (unsigned long long)simt_gpu.max_threads_per_block)
+        return cudaErrorInvalidConfiguration;
+    if (grid.x > (unsigned)simt_gpu.max_grid[0] || grid.y > (unsigned)simt_gpu.max_grid[1] ||
+        grid.z > (unsigned)simt_gpu.max_grid[2])
+        return cudaErrorInvalidConfiguration;
+    if (shared > simt_gpu.shared_per_block)
+        return cudaErrorInvalidValue;
+    return cudaSuccess;
+}
+
+/* Maps an error of simt_launch to the CUDA error and whether it is sticky. */
+static cudaError_t rt_launch_error(simt_err e, int *sticky)
+{
+    *sticky = 1;
+    switch (e) {
+    case SIMT_ERR_LAUNCH:
+        *sticky = 0;
+        return cudaErrorInvalidConfiguration;
+    case SIMT_ERR_LIMIT:
+        *sticky = 0;
+        return cudaErrorLaunchOutOfResources;
+    case SIMT_ERR_INVALID_ARG:
+        *sticky = 0;
+        return cudaErrorInvalidValue;
+    case SIMT_ERR_NOT_FOUND:
+        *sticky = 0;
+        return cudaErrorInvalidDeviceFunction;
+    case SIMT_ERR_MEMORY_FAULT:
+        return cudaErrorIllegalAddress;
+    case SIMT_ERR_TRAP:
+        return cudaErrorAssert;
+    case SIMT_ERR_UNSUPPORTED:
+        return cudaErrorNotSupported;
+    case SIMT_ERR_NOMEM:
+        return cudaErrorMemoryAllocation;
+    default:
+        return cudaErrorLaunchFailure;
+    }
+}
+
+cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t sharedMem,
+                             cudaStream_t stream)
+{
+    (void)stream; /* streams are in order and drained at every call */
+    RT_ENTER();
+    struct rt_func *f;
+    cudaError_t e = rt_kernel("cudaLaunchKernel", func, &f);
+    if (e != cudaSuccess)
+        return e;
+    e = rt_check_config(grid, block, sharedMem);
+    if (e != cudaSuccess)
+        return rt_fail(e);
+    struct simt_dim3 g = {grid.x, grid.y, grid.z}, b = {block.x, block.y, block.z};
+    simt_err se = simt_launch(rt.dev, f->img->module, f->name, g, b, (uint32_t)sharedMem, args);
+    if (se == SIMT_ERR_OK)
+        return cudaSuccess;
+    int sticky;
+    e = rt_launch_error(se, &sticky);
+    fprintf(stderr, "simt-cudart: kernel %s <<<(%u,%u,%u),(%u,%u,%u),%zu>>>: %s\n", f->name, grid.x,
+            grid.y, grid.z, block.x, block.y, block.z, sharedMem, simt_errmsg());
+    return sticky ? rt_fail_sticky(e) : rt_fail(e);
+}
+
+unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem, void *stream)
+{
+    if (rt.nconfigs >= RT_MAX_CONFIG_DEPTH) {
+        rt_msg("__cudaPushCallConfiguration", "launch configurations nested too deep");
+        return 1;
+    }
+    struct rt_config *c = &rt.configs[rt.nconfigs++];
+    c->grid = gridDim;
+    c->block = blockDim;
+    c->shared = sharedMem;
+    c->stream = stream;
+    return 0;
+}
+
+cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim, size_t *sharedMem,
+                                       void *stream)
+{
+    if (rt.nconfigs <= 0)
+        return rt_fail(cudaErrorMissingConfiguration);
+    struct rt_config *c = &rt.configs[--rt.nconfigs];
+    *gridDim = c->grid;
+    *blockDim = c->block;
+    *sharedMem = c->shared;
+    *(void **)stream = c->stream;
+    return cudaSuccess;
+}
+
+cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem, cudaStream_t stream)
+{
+    if (__cudaPushCallConfiguration(gridDim, blockDim, sharedMem, stream) != 0)
+        return rt_fail(cudaErrorInvalidConfiguration);
+    rt.nargs = 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaSetupArgument(const void *arg, size_t size, size_t offset)
+{
+    if (rt.nargs >= RT_MAX_ARGS || offset > RT_ARG_BUF_BYTES || size > RT_ARG_BUF_BYTES - offset) {
+        rt_msg("cudaSetupArgument", "kernel arguments exceed %d bytes / %d parameters",
+               RT_ARG_BUF_BYTES, RT_MAX_ARGS);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    memcpy(rt.arg_buf + offset, arg, size);
+    rt.arg_offsets[rt.nargs++] = offset;
+    return cudaSuccess;
+}
+
+cudaError_t cudaLaunch(const void *func)
+{
+    dim3 g, b;
+    size_t shm;
+    void *stream;
+    cudaError_t e = __cudaPopCallConfiguration(&g, &b, &shm, &stream);
+    if (e != cudaSuccess)
+        return e;
+    void *args[RT_MAX_ARGS];
+    for (int i = 0; i < rt.nargs; i++)
+        args[i] = rt.arg_buf + rt.arg_offsets[i];
+    rt.nargs = 0;
+    return cudaLaunchKernel(func, g, b, args, shm, (cudaStream_t)stream);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Memory.
+ * ------------------------------------------------------------------------------------------- */
+/* Allocates device memory; `host_visible` memory (cudaMallocManaged, cudaHostAlloc) is used
+ * by host code directly, so the tracer must map it at its device address. */
+static cudaError_t rt_malloc(const char *api, void **ptr, size_t size, int host_visible)
+{
+    RT_ENTER();
+    if (!ptr)
+        return rt_fail(cudaErrorInvalidValue);
+    if (size == 0) {
+        *ptr = NULL;
+        return cudaSuccess;
+    }
+    uint64_t addr;
+    simt_err e = simt_dev_malloc(rt.dev, size, &addr);
+    if (e != SIMT_ERR_OK) {
+        rt_msg(api, "%zu bytes: %s", size, simt_errmsg());
+        return rt_fail(cudaErrorMemoryAllocation);
+    }
+    void *host = simt_dev_host_ptr(rt.dev, addr);
+    if (!host || (host_visible && (uint64_t)(uintptr_t)host != addr)) {
+        rt_msg(api, "device address 0x%llx is not host-mapped at the same address",
+               (unsigned long long)addr);
+        simt_dev_free(rt.dev, addr);
+        return rt_fail(cudaErrorMemoryAllocation);
+    }
+    struct rt_alloc *n = rt_grow(rt.allocs, &rt.cap_allocs, rt.nallocs, sizeof *n);
+    if (!n) {
+        simt_dev_free(rt.dev, addr);
+        return rt_fail(cudaErrorMemoryAllocation);
+    }
+    rt.allocs = n;
+    rt.allocs[rt.nallocs].addr = addr;
+    rt.allocs[rt.nallocs].bytes = size;
+    rt.nallocs++;
+    rt.used_bytes += size;
+    *ptr = (void *)(uintptr_t)addr;
+    return cudaSuccess;
+}
+
+/* Frees a runtime allocation (searching from the most recent one). */
+static simt_err rt_dev_free(uint64_t addr)
+{
+    simt_err e = simt_dev_free(rt.dev, addr);
+    if (e != SIMT_ERR_OK)
+        return e;
+    for (size_t i = rt.nallocs; i-- > 0;) {
+        if (rt.allocs[i].addr == addr) {
+            rt.used_bytes -= rt.allocs[i].bytes;
+            rt.allocs[i] = rt.allocs[--rt.nallocs];
+            break;
+        }
+    }
+    return SIMT_ERR_OK;
+}
+
+/* Device address of a host-visible pointer into device memory (identity mapping). */
+static uint64_t rt_addr(const void *p)
+{
+    return (uint64_t)(uintptr_t)p;
+}
+
+cudaError_t cudaMalloc(void **devPtr, size_t size)
+{
+    return rt_malloc("cudaMalloc", devPtr, size, 0);
+}
+
+static int rt_is_host_alloc(uint64_t addr, size_t *index)
+{
+    for (size_t i = 0; i < rt.nhost_allocs; i++)
+        if (rt.host_allocs[i] == addr) {
+            if (index)
+                *index = i;
+            return 1;
+        }
+    return 0;
+}
+
+cudaError_t cudaFree(void *devPtr)
+{
+    RT_ENTER();
+    if (!devPtr)
+        return cudaSuccess;
+    if (rt_is_host_alloc(rt_addr(devPtr), NULL)) {
+        rt_msg("cudaFree", "%p was allocated by cudaMallocHost/cudaHostAlloc; use cudaFreeHost",
+               devPtr);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    if (rt_dev_free(rt_addr(devPtr)) != SIMT_ERR_OK) {
+        rt_msg("cudaFree", "%s", simt_errmsg());
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags)
+{
+    (void)flags;
+    /* Page-locked host memory is device memory seen from the host: kernels may use it
+     * directly (mapped/zero-copy), and copies from/to it are plain copies. */
+    cudaError_t e = rt_malloc("cudaHostAlloc", pHost, size ? size : 1, 1);
+    if (e != cudaSuccess)
+        return e;
+    uint64_t *n = rt_grow(rt.host_allocs, &rt.cap_host_allocs, rt.nhost_allocs, sizeof *n);
+    if (!n) {
+        rt_dev_free(rt_addr(*pHost));
+        *pHost = NULL;
+        return rt_fail(cudaErrorMemoryAllocation);
+    }
+    rt.host_allocs = n;
+    rt.host_allocs[rt.nhost_allocs++] = rt_addr(*pHost);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMallocHost(void **ptr, size_t size)
+{
+    return cudaHostAlloc(ptr, size, cudaHostAllocDefault);
+}
+
+cudaError_t cudaFreeHost(void *ptr)
+{
+    RT_ENTER();
+    if (!ptr)
+        return cudaSuccess;
+    size_t i;
+    if (!rt_is_host_alloc(rt_addr(ptr), &i)) {
+        rt_msg("cudaFreeHost", "%p was not allocated by cudaMallocHost/cudaHostAlloc", ptr);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    rt.host_allocs[i] = rt.host_allocs[--rt.nhost_allocs];
+    rt_dev_free(rt_addr(ptr));
+    return cudaSuccess;
+}
+
+cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)
+{
+    (void)flags;
+    RT_ENTER();
+    if (!pDevice || simt_dev_check(rt.dev, rt_addr(pHost), 1) != SIMT_ERR_OK) {
+        rt_msg("cudaHostGetDevicePointer", "%p is not memory from cudaHostAlloc", pHost);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    *pDevice = pHost;
+    return cudaSuccess;
+}
+
+cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
+{
+    (void)ptr, (void)size, (void)flags;
+    return rt_unsupported("cudaHostRegister");
+}
+
+cudaError_t cudaHostUnregister(void *ptr)
+{
+    (void)ptr;
+    return rt_unsupported("cudaHostUnregister");
+}
+
+cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)
+{
+    (void)flags; /* device memory is host-mapped: managed memory is plain device memory */
+    return rt_malloc("cudaMallocManaged", devPtr, size, 1);
+}
+
+cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height)
+{
+    if (!pitch)
+        return rt_fail(cudaErrorInvalidValue);
+    size_t p = (width + 511) & ~(size_t)511; /* rows aligned as textureAlignment */
+    if (width && (p < width || (height && p > SIZE_MAX / height)))
+        return rt_fail(cudaErrorMemoryAllocation);
+    *pitch = p;
+    return rt_malloc("cudaMallocPitch", devPtr, p * height, 0);
+}
+
+cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
+{
+    RT_ENTER();
+    if (!free_bytes || !total)
+        return rt_fail(cudaErrorInvalidValue);
+    *total = rt_global_bytes();
+    *free_bytes = rt.used_bytes < *total ? (size_t)(*total - rt.used_bytes) : 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void *ptr)
+{
+    RT_ENTER();
+    if (!a)
+        return rt_fail(cudaErrorInvalidValue);
+    memset(a, 0, sizeof *a);
+    if (simt_dev_check(rt.dev, rt_addr(ptr), 1) == SIMT_ERR_OK) {
+        a->type = rt_is_host_alloc(rt_addr(ptr), NULL) ? 1 : 2;
+        a->devicePointer = (void *)ptr;
+        a->hostPointer = (void *)ptr;
+    } else {
+        a->hostPointer = (void *)ptr;
+    }
+    return cudaSuccess;
+}
+
+/* Checks one side of a copy and gives the host pointer to use: device sides must lie inside
+ * one allocation (or module variable) and are reached through simt_dev_host_ptr(). */
+static cudaError_t rt_side(const char *api, const char *side, const void *p, size_t n, int device,
+                           void **host)
+{
+    *host = (void *)p;
+    if (n == 0)
+        return cudaSuccess;
+    if (!p) {
+        rt_msg(api, "%s pointer is NULL", side);
+        return cudaErrorInvalidValue;
+    }
+    if (!device)
+        return cudaSuccess;
+    if (simt_dev_check(rt.dev, rt_addr(p), n) != SIMT_ERR_OK) {
+        rt_msg(api, "%s: %s", side, simt_errmsg());
+        return cudaErrorInvalidValue;
+    }
+    *host = simt_dev_host_ptr(rt.dev, rt_addr(p));
+    if (!*host) {
+        rt_msg(api, "%s %p is not host-mapped", side, p);
+        return cudaErrorInvalidValue;
+    }
+    return cudaSuccess;
+}
+
+static int rt_is_device(const void *p)
+{
+    return p && simt_dev_check(rt.dev, rt_addr(p), 1) == SIMT_ERR_OK;
+}
+
+/* Resolves the direction of a copy; cudaMemcpyDefault infers it from the pointers. */
+static cudaError_t rt_kind(const char *api, enum cudaMemcpyKind kind, const void *dst,
+                           const void *src, int *dst_dev, int *src_dev)
+{
+    switch (kind) {
+    case cudaMemcpyHostToHost:
+        *dst_dev = 0, *src_dev = 0;
+        return cudaSuccess;
+    case cudaMemcpyHostToDevice:
+        *dst_dev = 1, *src_dev = 0;
+        return cudaSuccess;
+    case cudaMemcpyDeviceToHost:
+        *dst_dev = 0, *src_dev = 1;
+        return cudaSuccess;
+    case cudaMemcpyDeviceToDevice:
+        *dst_dev = 1, *src_dev = 1;
+        return cudaSuccess;
+    case cudaMemcpyDefault:
+        *dst_dev = rt_is_device(dst), *src_dev = rt_is_device(src);
+        return cudaSuccess;
+    }
+    rt_msg(api, "invalid cudaMemcpyKind %d", (int)kind);
+    return cudaErrorInvalidMemcpyDirection;
+}
+
+static cudaError_t rt_memcpy(const char *api, void *dst, const void *src, size_t count,
+                             enum cudaMemcpyKind kind)
+{
+    RT_ENTER();
+    int dd, sd;
+    void *hd = NULL, *hs = NULL;
+    cudaError_t e = rt_kind(api, kind, dst, src, &dd, &sd);
+    if (e == cudaSuccess)
+        e = rt_side(api, "destination", dst, count, dd, &hd);
+    if (e == cudaSuccess)
+        e = rt_side(api, "source", src, count, sd, &hs);
+    if (e != cudaSuccess)
+        return rt_fail(e);
+    if (count)
+        memmove(hd, hs, count);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+{
+    return rt_memcpy("cudaMemcpy", dst, src, count, kind);
+}
+
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                            cudaStream_t stream)
+{
+    (void)stream;
+    return rt_memcpy("cudaMemcpyAsync", dst, src, count, kind);
+}
+
+static cudaError_t rt_memcpy2d(const char *api, void *dst, size_t dpitch, const void *src,
+                               size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind)
+{
+    RT_ENTER();
+    if (width > dpitch || width > spitch) {
+        rt_msg(api, "width %zu exceeds the pitch (dst %zu, src %zu)", width, dpitch, spitch);
+        return rt_fail(cudaErrorInvalidPitchValue);
+    }
+    if (width == 0 || height == 0)
+        return cudaSuccess;
+    int dd, sd;
+    cudaError_t e = rt_kind(api, kind, dst, src, &dd, &sd);
+    size_t dspan = dpitch * (height - 1) + width, sspan = spitch * (height - 1) + width;
+    void *hd = NULL, *hs = NULL;
+    if (e == cudaSuccess)
+        e = rt_side(api, "destination", dst, dspan, dd, &hd);
+    if (e == cudaSuccess)
+        e = rt_side(api, "source", src, sspan, sd, &hs);
+    if (e != cudaSuccess)
+        return rt_fail(e);
+    for (size_t r = 0; r < height; r++)
+        memmove((char *)hd + r * dpitch, (const char *)hs + r * spitch, width);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                         size_t height, enum cudaMemcpyKind kind)
+{
+    return rt_memcpy2d("cudaMemcpy2D", dst, dpitch, src, spitch, width, height, kind);
+}
+
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height, enum cudaMemcpyKind kind,
+                              cudaStream_t stream)
+{
+    (void)stream;
+    return rt_memcpy2d("cudaMemcpy2DAsync", dst, dpitch, src, spitch, width, height, kind);
+}
+
+cudaError_t cudaMemset(void *devPtr, int value, size_t count)
+{
+    RT_ENTER();
+    void *h;
+    cudaError_t e = rt_side("cudaMemset", "destination", devPtr, count, 1, &h);
+    if (e != cudaSuccess)
+        return rt_fail(e);
+    if (count)
+        memset(h, value, count);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMemset(devPtr, value, count);
+}
+
+cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height)
+{
+    RT_ENTER();
+    if (width > pitch)
+        return rt_fail(cudaErrorInvalidPitchValue);
+    if (width == 0 || height == 0)
+        return cudaSuccess;
+    void *h;
+    cudaError_t e =
+        rt_side("cudaMemset2D", "destination", devPtr, pitch * (height - 1) + width, 1, &h);
+    if (e != cudaSuccess)
+        return rt_fail(e);
+    for (size_t r = 0; r < height; r++)
+        memset((char *)h + r * pitch, value, width);
+    return cudaSuccess;
+}
+
+/* --- symbols ------------------------------------------------------------------------------- */
+/* Device address (*dev) and host pointer (*host) of a registered variable. */
+static cudaError_t rt_symbol(const char *api, const void *symbol, uint64_t *dev, void **host,
+                             size_t *bytes)
+{
+    struct rt_var *v = rt_find_var(symbol);
+    if (!v) {
+        rt_msg(api, "%p is not a registered __device__/__constant__ variable", symbol);
+        return cudaErrorInvalidSymbol;
+    }
+    cudaError_t e = rt_load_image(v->img);
+    if (e != cudaSuccess)
+        return e;
+    uint64_t addr, n;
+    if (simt_module_symbol(v->img->module, v->name, &addr, &n) != SIMT_ERR_OK) {
+        rt_msg(api, "variable %s: %s", v->name, simt_errmsg());
+        return cudaErrorInvalidSymbol;
+    }
+    void *p = simt_dev_host_ptr(rt.dev, addr);
+    if (!p) {
+        rt_msg(api, "variable %s at 0x%llx is not host-mapped", v->name, (unsigned long long)addr);
+        return cudaErrorInvalidSymbol;
+    }
+    *dev = addr;
+    *host = p;
+    *bytes = (size_t)n;
+    return cudaSuccess;
+}
+
+static cudaError_t rt_symbol_copy(const char *api, const void *symbol, void *buf, size_t count,
+                                  size_t offset, enum cudaMemcpyKind kind, int to_symbol)
+{
+    RT_ENTER();
+    void *p, *hb;
+    uint64_t addr;
+    size_t n;
+    cudaError_t e = rt_symbol(api, symbol, &addr, &p, &n);
+    if (e != cudaSuccess)
+        return rt_fail(e);
+    if (offset > n || count > n - offset) {
+        rt_msg(api, "%zu bytes at offset %zu exceed the variable's %zu bytes", count, offset, n);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    if (kind != cudaMemcpyDefault && kind != cudaMemcpyDeviceToDevice &&
+        kind != (to_symbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost)) {
+        rt_msg(api, "invalid cudaMemcpyKind %d for a symbol copy", (int)kind);
+        return rt_fail(cudaErrorInvalidMemcpyDirection);
+    }
+    int buf_dev =
+        kind == cudaMemcpyDeviceToDevice || (kind == cudaMemcpyDefault && rt_is_device(buf));
+    e = rt_side(api, to_symbol ? "source" : "destination", buf, count, buf_dev, &hb);
+    if (e != cudaSuccess)
+        return rt_fail(e);
+    if (count == 0)
+        return cudaSuccess;
+    if (to_symbol)
+        memmove((char *)p + offset, hb, count);
+    else
+        memmove(hb, (char *)p + offset, count);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
+                               enum cudaMemcpyKind kind)
+{
+    return rt_symbol_copy("cudaMemcpyToSymbol", symbol, (void *)src, count, offset, kind, 1);
+}
+
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
+                                 enum cudaMemcpyKind kind)
+{
+    return rt_symbol_copy("cudaMemcpyFromSymbol", symbol, dst, count, offset, kind, 0);
+}
+
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
+                                    size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+    (void)stream;
+    return rt_symbol_copy("cudaMemcpyToSymbolAsync", symbol, (void *)src, count, offset, kind, 1);
+}
+
+cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
+                                      enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+    (void)stream;
+    return rt_symbol_copy("cudaMemcpyFromSymbolAsync", symbol, dst, count, offset, kind, 0);
+}
+
+cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol)
+{
+    RT_ENTER();
+    size_t n;
+    uint64_t addr;
+    void *host;
+    if (!devPtr)
+        return rt_fail(cudaErrorInvalidValue);
+    cudaError_t e = rt_symbol("cudaGetSymbolAddress", symbol, &addr, &host, &n);
+    if (e != cudaSuccess)
+        return rt_fail(e);
+    *devPtr = (void *)(uintptr_t)addr;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol)
+{
+    RT_ENTER();
+    void *p;
+    uint64_t addr;
+    if (!size)
+        return rt_fail(cudaErrorInvalidValue);
+    cudaError_t e = rt_symbol("cudaGetSymbolSize", symbol, &addr, &p, size);
+    return e == cudaSuccess ? e : rt_fail(e);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Arrays and texture references.
+ * ------------------------------------------------------------------------------------------- */
+struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
+                                                   enum cudaChannelFormatKind f)
+{
+    struct cudaChannelFormatDesc d = {x, y, z, w, f};
+    return d;
+}
+
+/* Bytes per element and channel count of a descriptor; 0 if it is not one CUDA accepts. */
+static size_t rt_desc_bytes(const struct cudaChannelFormatDesc *d, uint32_t *channels)
+{
+    int bits[4] = {d->x, d->y, d->z, d->w};
+    uint32_t nc = 0;
+    size_t total = 0;
+    for (int i = 0; i < 4; i++) {
+        if (bits[i] == 0)
+            break;
+        if (bits[i] != 8 && bits[i] != 16 && bits[i] != 32)
+            return 0;
+        if (bits[i] != bits[0])
+            return 0;
+        nc++;
+        total += (size_t)bits[i] / 8;
+    }
+    if (nc == 0 || nc == 3 || d->f == cudaChannelFormatKindNone)
+        return 0;
+    if (d->f == cudaChannelFormatKindFloat && bits[0] != 32)
+        return 0; /* half-precision textures are not supported */
+    if (channels)
+        *channels = nc;
+    return total;
+}
+
+cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+                            size_t width, size_t height, unsigned int flags)
+{
+    (void)flags;
+    RT_ENTER();
+    if (!array || !desc || width == 0)
+        return rt_fail(cudaErrorInvalidValue);
+    size_t eb = rt_desc_bytes(desc, NULL);
+    if (eb == 0) {
+        rt_msg("cudaMallocArray", "unsupported channel descriptor (%d,%d,%d,%d kind %d)", desc->x,
+               desc->y, desc->z, desc->w, (int)desc->f);
+        return rt_fail(cudaErrorInvalidChannelDescriptor);
+    }
+    size_t h = height ? height : 1;
+    if (width > SIZE_MAX / eb / h)
+        return rt_fail(cudaErrorMemoryAllocation);
+    struct cudaArray *a = calloc(1, sizeof *a);
+    if (!a)
+        return rt_fail(cudaErrorMemoryAllocation);
+    void *p;
+    cudaError_t e = rt_malloc("cudaMallocArray", &p, width * eb * h, 0);
+    if (e != cudaSuccess) {
+        free(a);
+        return e;
+    }
+    a->addr = rt_addr(p);
+    a->desc = *desc;
+    a->width = width;
+    a->height = h;
+    a->elem_bytes = eb;
+    *array = a;
+    return cudaSuccess;
+}
+
+cudaError_t cudaFreeArray(cudaArray_t array)
+{
+    RT_ENTER();
+    if (!array)
+        return cudaSuccess;
+    rt_dev_free(array->addr);
+    free(array);
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array)
+{
+    if (!desc || !array)
+        return rt_fail(cudaErrorInvalidValue);
+    *desc = array->desc;
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                                size_t spitch, size_t width, size_t height,
+                                enum cudaMemcpyKind kind)
+{
+    RT_ENTER();
+    if (!dst)
+        return rt_fail(cudaErrorInvalidValue);
+    size_t row = dst->width * dst->elem_bytes;
+    if (wOffset + width > row || hOffset + height > dst->height) {
+        rt_msg("cudaMemcpy2DToArray", "copy of %zux%zu bytes at (%zu,%zu) exceeds the array", width,
+               height, wOffset, hOffset);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    if (kind == cudaMemcpyDefault)
+        kind = rt_is_device(src) ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice;
+    if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice)
+        return rt_fail(cudaErrorInvalidMemcpyDirection);
+    char *base = (char *)(uintptr_t)dst->addr + hOffset * row + wOffset;
+    return rt_memcpy2d("cudaMemcpy2DToArray", base, row, src, spitch, width, height, kind);
+}
+
+cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                              size_t count, enum cudaMemcpyKind kind)
+{
+    RT_ENTER();
+    if (!dst)
+        return rt_fail(cudaErrorInvalidValue);
+    size_t row = dst->width * dst->elem_bytes;
+    size_t start = hOffset * row + wOffset, total = row * dst->height;
+    if (wOffset > row || hOffset > dst->height || start > total || count > total - start) {
+        rt_msg("cudaMemcpyToArray", "%zu bytes at (%zu,%zu) exceed the %zu-byte array", count,
+               wOffset, hOffset, total);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    if (kind == cudaMemcpyDefault)
+        kind = rt_is_device(src) ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice;
+    if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice)
+        return rt_fail(cudaErrorInvalidMemcpyDirection);
+    return rt_memcpy("cudaMemcpyToArray", (char *)(uintptr_t)dst->addr + start, src, count, kind);
+}
+
+cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
+                                size_t count, enum cudaMemcpyKind kind)
+{
+    RT_ENTER();
+    if (!src)
+        return rt_fail(cudaErrorInvalidValue);
+    size_t row = src->width * src->elem_bytes;
+    size_t start = hOffset * row + wOffset, total = row * src->height;
+    if (wOffset > row || hOffset > src->height || start > total || count > total - start)
+        return rt_fail(cudaErrorInvalidValue);
+    if (kind == cudaMemcpyDefault)
+        kind = rt_is_device(dst) ? cudaMemcpyDeviceToDevice : cudaMemcpyDeviceToHost;
+    if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice)
+        return rt_fail(cudaErrorInvalidMemcpyDirection);
+    return rt_memcpy("cudaMemcpyFromArray", dst, (char *)(uintptr_t)src->addr + start, count, kind);
+}
+
+static cudaError_t rt_bind(const char *api, const struct textureReference *texref, uint64_t base,
+                           const struct cudaChannelFormatDesc *desc, size_t width, size_t height,
+                           size_t pitch)
+{
+    struct rt_tex *t = rt_find_tex(texref);
+    if (!t) {
+        rt_msg(api, "%p is not a registered texture reference", (const void *)texref);
+        return rt_fail(cudaErrorInvalidTexture);
+    }
+    cudaError_t e = rt_load_image(t->img);
+    if (e != cudaSuccess)
+        return rt_fail(e);
+    if (texref->filterMode != cudaFilterModePoint || texref->normalized) {
+        rt_msg(api,
+               "texture %s: only point sampling with unnormalised coordinates is supported "
+               "(filterMode %d, normalized %d)",
+               t->name, (int)texref->filterMode, texref->normalized);
+        return rt_fail(texref->normalized ? cudaErrorInvalidNormSetting
+                                          : cudaErrorInvalidFilterSetting);
+    }
+    struct simt_texture_binding b;
+    memset(&b, 0, sizeof b);
+    size_t eb = rt_desc_bytes(desc, &b.channels);
+    if (eb == 0) {
+        rt_msg(api, "texture %s: unsupported channel descriptor (%d,%d,%d,%d kind %d)", t->name,
+               desc->x, desc->y, desc->z, desc->w, (int)desc->f);
+        return rt_fail(cudaErrorInvalidChannelDescriptor);
+    }
+    b.base = base;
+    b.elem_bytes = (uint32_t)eb;
+    b.is_float = desc->f == cudaChannelFormatKindFloat;
+    b.is_signed = desc->f == cudaChannelFormatKindSigned;
+    b.width = width;
+    b.height = height;
+    b.depth = 1;
+    b.pitch_bytes = pitch;
+    if (simt_module_bind_texture(t->img->module, t->name, &b) != SIMT_ERR_OK) {
+        rt_msg(api, "texture %s: %s", t->name, simt_errmsg());
+        return rt_fail(cudaErrorInvalidTexture);
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaBindTexture(size_t *offset, const struct textureReference *texref,
+                            const void *devPtr, const struct cudaChannelFormatDesc *desc,
+                            size_t size)
+{
+    RT_ENTER();
+    if (!texref || !desc)
+        return rt_fail(cudaErrorInvalidValue);
+    if (offset)
+        *offset = 0;
+    uint32_t nc;
+    size_t eb = rt_desc_bytes(desc, &nc);
+    if (eb == 0)
+        return rt_fail(cudaErrorInvalidChannelDescriptor);
+    if (size != ~(size_t)0 && size < eb)
+        return rt_fail(cudaErrorInvalidValue);
+    if (!devPtr || simt_dev_check(rt.dev, rt_addr(devPtr), 1) != SIMT_ERR_OK) {
+        rt_msg("cudaBindTexture", "%p is not device memory", devPtr);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    if (size == ~(size_t)0) {
+        /* C++ overload without a size: up to the end of the allocation (binary search for
+         * the largest valid extent; simt_dev_check is monotone in the size). */
+        size_t lo = 1, hi = (size_t)1 << 40; /* check(lo) holds, check(hi) fails */
+        while (hi - lo > 1) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (simt_dev_check(rt.dev, rt_addr(devPtr), mid) == SIMT_ERR_OK)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        size = lo - lo % eb;
+    }
+    if (simt_dev_check(rt.dev, rt_addr(devPtr), size) != SIMT_ERR_OK) {
+        rt_msg("cudaBindTexture", "[%p, +%zu bytes): %s", devPtr, size, simt_errmsg());
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    return rt_bind("cudaBindTexture", texref, rt_addr(devPtr), desc, size / eb, 1, 0);
+}
+
+cudaError_t cudaBindTexture2D(size_t *offset, const struct textureReference *texref,
+                              const void *devPtr, const struct cudaChannelFormatDesc *desc,
+                              size_t width, size_t height, size_t pitch)
+{
+    RT_ENTER();
+    if (!texref || !desc)
+        return rt_fail(cudaErrorInvalidValue);
+    if (offset)
+        *offset = 0;
+    size_t eb = rt_desc_bytes(desc, NULL);
+    if (eb == 0)
+        return rt_fail(cudaErrorInvalidChannelDescriptor);
+    if (width == 0 || height == 0 || pitch < width * eb)
+        return rt_fail(cudaErrorInvalidPitchValue);
+    if (simt_dev_check(rt.dev, rt_addr(devPtr), pitch * (height - 1) + width * eb) != SIMT_ERR_OK) {
+        rt_msg("cudaBindTexture2D", "%s", simt_errmsg());
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    return rt_bind("cudaBindTexture2D", texref, rt_addr(devPtr), desc, width, height, pitch);
+}
+
+cudaError_t cudaBindTextureToArray(const struct textureReference *texref, cudaArray_const_t array,
+                                   const struct cudaChannelFormatDesc *desc)
+{
+    RT_ENTER();
+    if (!texref || !array)
+        return rt_fail(cudaErrorInvalidValue);
+    const struct cudaChannelFormatDesc *d = desc ? desc : &array->desc;
+    if (rt_desc_bytes(d, NULL) != array->elem_bytes)
+        return rt_fail(cudaErrorInvalidChannelDescriptor);
+    return rt_bind("cudaBindTextureToArray", texref, array->addr, d, array->width, array->height,
+                   array->width * array->elem_bytes);
+}
+
+cudaError_t cudaUnbindTexture(const struct textureReference *texref)
+{
+    RT_ENTER();
+    struct rt_tex *t = rt_find_tex(texref);
+    if (!t)
+        return rt_fail(cudaErrorInvalidTexture);
+    cudaError_t e = rt_load_image(t->img);
+    if (e != cudaSuccess)
+        return rt_fail(e);
+    if (simt_module_bind_texture(t->img->module, t->name, NULL) != SIMT_ERR_OK) {
+        rt_msg("cudaUnbindTexture", "texture %s: %s", t->name, simt_errmsg());
+        return rt_fail(cudaErrorInvalidTexture);
+    }
+    return cudaSuccess;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Streams and events. Work completes before each call returns, so streams are always idle.
+ * ------------------------------------------------------------------------------------------- */
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags)
+{
+    if (!stream)
+        return rt_fail(cudaErrorInvalidValue);
+    *stream = calloc(1, sizeof **stream);
+    if (!*stream)
+        return rt_fail(cudaErrorMemoryAllocation);
+    (*stream)->flags = flags;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamCreate(cudaStream_t *stream)
+{
+    return cudaStreamCreateWithFlags(stream, cudaStreamDefault);
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t stream)
+{
+    if (stream == cudaStreamLegacy || stream == cudaStreamPerThread)
+        return rt_fail(cudaErrorInvalidResourceHandle);
+    free(stream);
+    return rt.sticky;
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t stream)
+{
+    (void)stream;
+    return rt.sticky;
+}
+
+cudaError_t cudaStreamQuery(cudaStream_t stream)
+{
+    (void)stream;
+    return rt.sticky;
+}
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
+{
+    (void)stream, (void)flags;
+    if (!event)
+        return rt_fail(cudaErrorInvalidResourceHandle);
+    return rt.sticky;
+}
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
+{
+    if (!event)
+        return rt_fail(cudaErrorInvalidValue);
+    *event = calloc(1, sizeof **event);
+    if (!*event)
+        return rt_fail(cudaErrorMemoryAllocation);
+    (*event)->flags = flags;
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventCreate(cudaEvent_t *event)
+{
+    return cudaEventCreateWithFlags(event, cudaEventDefault);
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
+{
+    (void)stream;
+    if (!event)
+        return rt_fail(cudaErrorInvalidResourceHandle);
+    event->recorded = 1;
+    event->ms = now_ms();
+    return rt.sticky;
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t event)
+{
+    if (!event)
+        return rt_fail(cudaErrorInvalidResourceHandle);
+    return rt.sticky;
+}
+
+cudaError_t cudaEventQuery(cudaEvent_t event)
+{
+    if (!event)
+        return rt_fail(cudaErrorInvalidResourceHandle);
+    return rt.sticky;
+}
+
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
+{
+    if (!ms || !start || !end)
+        return rt_fail(cudaErrorInvalidValue);
+    if ((start->flags | end->flags) & cudaEventDisableTiming)
+        return rt_fail(cudaErrorInvalidResourceHandle);
+    if (!start->recorded || !end->recorded)
+        return rt_fail(cudaErrorInvalidResourceHandle);
+    *ms = (float)(end->ms - start->ms); /* host wall time of the simulation */
+    return rt.sticky;
+}
+
+cudaError_t cudaEventDestroy(cudaEvent_t event)
+{
+    free(event);
+    return rt.sticky;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Recognised but not supported.
+ * ------------------------------------------------------------------------------------------- */
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                                        size_t sharedMem, cudaStream_t stream)
+{
+    (void)func, (void)gridDim, (void)blockDim, (void)args, (void)sharedMem, (void)stream;
+    return rt_unsupported("cudaLaunchCooperativeKernel");
+}
+
+cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags)
+{
+    (void)peerDevice, (void)flags;
+    return rt_unsupported("cudaDeviceEnablePeerAccess");
+}
+
+cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice,
+                                 cudaStream_t stream)
+{
+    (void)devPtr, (void)count, (void)dstDevice, (void)stream;
+    return cudaSuccess; /* memory is shared by host and device: nothing to move */
+}
