@@ -1,0 +1,200 @@
+/* coalesce.c - coalescer and shared-memory bank unit (contract in coalesce.h). */
+#include "coalesce.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem_common.h"
+
+const char *simt_mem_hazard_name(enum simt_hazard h)
+{
+    static const char *const names[SIMT_HZ_NUM_] = {"div", "bank", "mshr", "comq", "rsv"};
+    return (unsigned)h < SIMT_HZ_NUM_ ? names[h] : "none";
+}
+
+int simt_coalesce(uint32_t line_bytes, uint32_t sector_bytes, uint32_t active_mask,
+                  const uint64_t *addr, const uint32_t *bytes, uint32_t access_bytes,
+                  struct simt_coal_seg *out)
+{
+    int nseg = 0;
+    const uint64_t lmask = ~(uint64_t)(line_bytes - 1);
+    uint32_t m = active_mask;
+    while (m) {
+        const int t = __builtin_ctz(m);
+        m &= m - 1;
+        uint32_t n = bytes ? bytes[t] : access_bytes;
+        if (n == 0)
+            n = 1;
+        const uint64_t first = addr[t], last = addr[t] + n - 1;
+        for (uint64_t line = first & lmask; line <= (last & lmask); line += line_bytes) {
+            /* bytes of this thread inside the line -> sectors */
+            const uint64_t lo = first > line ? first : line;
+            const uint64_t hi = last < line + line_bytes - 1 ? last : line + line_bytes - 1;
+            const uint32_t s0 = (uint32_t)((lo - line) / sector_bytes);
+            const uint32_t s1 = (uint32_t)((hi - line) / sector_bytes);
+            const uint32_t smask = (s1 - s0 + 1 >= 32 ? 0xffffffffu : ((1u << (s1 - s0 + 1)) - 1))
+                                   << s0;
+            int k = -1;
+            if (nseg > 0 && out[nseg - 1].line_addr == line) /* unit-stride fast path */
+                k = nseg - 1;
+            else
+                for (int j = 0; j < nseg; j++)
+                    if (out[j].line_addr == line) {
+                        k = j;
+                        break;
+                    }
+            if (k < 0) {
+                if (nseg >= SIMT_COAL_MAX_SEGS)
+                    return -1;
+                k = nseg++;
+                out[k].line_addr = line;
+                out[k].thread_mask = 0;
+                out[k].sector_mask = 0;
+            }
+            out[k].thread_mask |= 1u << t;
+            out[k].sector_mask |= smask;
+            if (line > UINT64_MAX - line_bytes)
+                break;
+        }
+    }
+    return nseg;
+}
+
+/* ---- shared-memory banks ---- */
+
+#define SMEM_MAX_WORDS 128 /* distinct words one warp access may touch (32 x 4) */
+
+struct simt_smem {
+    struct simt_smem_cfg cfg;
+    struct simt_smem_stats st, sink;
+    struct {
+        SIMT_SMEM_STATS(SIMT_MEM_STAT_PTR)
+    } m;
+    uint32_t epoch;
+    uint32_t *bank_epoch; /* [nbanks] epoch in which bank_count is valid */
+    uint32_t *bank_count; /* [nbanks] distinct words seen this access */
+    uint64_t *bank_words; /* [nbanks][SMEM_MAX_WORDS] the distinct words, in arrival order */
+};
+
+simt_err simt_smem_create(const struct simt_smem_cfg *cfg, simt_smem **out)
+{
+    *out = NULL;
+    SIMT_RETURN_IF(cfg->nbanks < 1 || cfg->nbanks > 64, SIMT_ERR_CONFIG,
+                   "smem.banks = %u: must be 1..64", cfg->nbanks);
+    SIMT_RETURN_IF(
+        cfg->bank_bytes < 1 || cfg->bank_bytes > 16 || (cfg->bank_bytes & (cfg->bank_bytes - 1)),
+        SIMT_ERR_CONFIG, "smem.bank_bytes = %u: must be a power of two 1..16", cfg->bank_bytes);
+    simt_smem *s = calloc(1, sizeof *s);
+    if (!s)
+        return simt_seterr(SIMT_ERR_NOMEM, "smem: out of memory");
+    s->cfg = *cfg;
+#define BIND_SINK(f, d_) s->m.f = &s->sink.f;
+    SIMT_SMEM_STATS(BIND_SINK)
+#undef BIND_SINK
+    s->bank_epoch = calloc(cfg->nbanks, sizeof *s->bank_epoch);
+    s->bank_count = calloc(cfg->nbanks, sizeof *s->bank_count);
+    s->bank_words = calloc((size_t)cfg->nbanks * SMEM_MAX_WORDS, sizeof *s->bank_words);
+    if (!s->bank_epoch || !s->bank_count || !s->bank_words) {
+        simt_smem_free(s);
+        return simt_seterr(SIMT_ERR_NOMEM, "smem: out of memory");
+    }
+    *out = s;
+    return SIMT_ERR_OK;
+}
+
+void simt_smem_free(simt_smem *s)
+{
+    if (!s)
+        return;
+    free(s->bank_epoch);
+    free(s->bank_count);
+    free(s->bank_words);
+    free(s);
+}
+
+/* Rank (0-based arrival order) of `word` among the distinct words of its bank; inserts it
+ * if new. Without broadcast every request is distinct. */
+#define INC(f)    (s->st.f++, (*s->m.f)++)
+#define ADD(f, v) (s->st.f += (v), (*s->m.f) += (v))
+
+static uint32_t smem_rank(simt_smem *s, uint64_t word)
+{
+    const uint32_t b = (uint32_t)(word % s->cfg.nbanks);
+    if (s->bank_epoch[b] != s->epoch) {
+        s->bank_epoch[b] = s->epoch;
+        s->bank_count[b] = 0;
+    }
+    uint64_t *w = s->bank_words + (size_t)b * SMEM_MAX_WORDS;
+    uint32_t n = s->bank_count[b];
+    if (s->cfg.broadcast)
+        for (uint32_t i = 0; i < n; i++)
+            if (w[i] == word)
+                return i;
+    if (n < SMEM_MAX_WORDS)
+        w[n] = word;
+    s->bank_count[b] = n + 1;
+    return n;
+}
+
+uint32_t simt_smem_access(simt_smem *s, uint32_t active_mask, const uint64_t *addr,
+                          const uint32_t *bytes, uint32_t access_bytes, uint32_t *first_mask)
+{
+    uint32_t degree = 0, first = 0;
+    if (++s->epoch == 0) { /* wrapped: clear the stamps once every 2^32 accesses */
+        memset(s->bank_epoch, 0, s->cfg.nbanks * sizeof *s->bank_epoch);
+        s->epoch = 1;
+    }
+    const uint32_t bb = s->cfg.bank_bytes;
+    uint32_t m = active_mask;
+    while (m) {
+        const int t = __builtin_ctz(m);
+        m &= m - 1;
+        uint32_t n = bytes ? bytes[t] : access_bytes;
+        if (n == 0)
+            n = 1;
+        uint32_t worst = 0;
+        const uint64_t w0 = addr[t] / bb, w1 = (addr[t] + n - 1) / bb;
+        for (uint64_t w = w0; w <= w1 && w - w0 < 16; w++) {
+            const uint32_t r = smem_rank(s, w);
+            if (r + 1 > degree)
+                degree = r + 1;
+            if (r > worst)
+                worst = r;
+        }
+        if (worst == 0)
+            first |= 1u << t;
+    }
+    if (first_mask)
+        *first_mask = first;
+    if (active_mask) {
+        INC(accesses);
+        ADD(cycles, degree);
+        ADD(conflicted, degree > 1);
+        if (degree > s->st.max_degree)
+            s->st.max_degree = degree;
+    }
+    return degree;
+}
+
+uint32_t simt_smem_cfg_banks(const simt_smem *s)
+{
+    return s->cfg.nbanks;
+}
+
+const struct simt_smem_stats *simt_smem_stats(const simt_smem *s)
+{
+    return &s->st;
+}
+
+simt_err simt_smem_bind_stats(simt_smem *s, simt_stats *reg, const char *prefix)
+{
+    char name[128];
+#define BIND_REG(f, ds)                                                                            \
+    snprintf(name, sizeof name, "%s." #f, prefix);                                                 \
+    if (!(s->m.f = simt_stats_counter(reg, name, ds)))                                             \
+        return simt_seterr(SIMT_ERR_NOMEM, "cannot register statistic %s", name);
+    SIMT_SMEM_STATS(BIND_REG)
+#undef BIND_REG
+    return SIMT_ERR_OK;
+}

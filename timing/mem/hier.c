@@ -1,0 +1,1439 @@
+/*
+ * hier.c - the full memory hierarchy behind simt_memstage.h (contract in simt_mem.h).
+ *
+ * Request path (seed 003 Fig 1.3(a), 1.5, 1.6): LD/ST push -> coalescer -> L1 (hit: data
+ * after the hit latency; miss: MSHR + reserved way + miss queue) -> request interconnect ->
+ * memory partition (L2 slice; its misses go to the DRAM channel) -> reply interconnect ->
+ * L1 fill -> every request merged in the MSHR completes.
+ * Clocking: the core calls tick(sm) and then shared_tick(cycle) once per core cycle; the
+ * shared part then runs every interconnect/L2 and DRAM edge that falls before the next core
+ * edge (clock.h), and jumps over idle time.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cache.h"
+#include "clock.h"
+#include "coalesce.h"
+#include "dram.h"
+#include "hazard.h"
+#include "icnt.h"
+#include "mem_ring.h"
+#include "simt_mem.h"
+
+/* ---------------------------------------------------------------------------------------------
+ * Parameters. Clocks, channel count, channel bandwidth and topology are the gpu.* keys the
+ * core declares (read here, not redeclared). Defaults: seed 003 Table 4.2 (Fermi-like); DRAM
+ * timings are GDDR5-like values of the kind GPGPU-Sim's Fermi configurations use (the seed
+ * gives none), in DRAM cycles.
+ * ------------------------------------------------------------------------------------------- */
+#define END                                                                                        \
+    {                                                                                              \
+        NULL, 0, NULL, 0, 0, NULL, NULL                                                            \
+    }
+#define I(k, d, lo, hi, h)                                                                         \
+    {                                                                                              \
+        k, SIMT_PT_INT, d, lo, hi, NULL, h                                                         \
+    }
+#define B(k, d, h)                                                                                 \
+    {                                                                                              \
+        k, SIMT_PT_BOOL, d, 0, 0, NULL, h                                                          \
+    }
+#define E(k, d, ch, h)                                                                             \
+    {                                                                                              \
+        k, SIMT_PT_ENUM, d, 0, 0, ch, h                                                            \
+    }
+
+const struct simt_param_desc simt_mem_params[] = {
+    I("l1d.sets", "64", 1, 1 << 20, "L1 data cache sets (seed 003 Table 4.2: 64)"),
+    I("l1d.assoc", "6", 1, 1024, "L1 data cache ways (Table 4.2: 6)"),
+    I("l1d.line_bytes", "128", 4, 4096, "L1 data cache line size, bytes (Table 4.2: 128)"),
+    I("l1d.sector_bytes", "32", 4, 4096,
+      "coalescer sector size, bytes: stores and atomics carry only the touched sectors"),
+    I("l1d.mshrs", "32", 1, 65536, "L1 data cache MSHRs (Table 4.2: 32)"),
+    I("l1d.mshr_merge", "8", 1, 1024, "requests one L1 MSHR holds, the first included"),
+    I("l1d.miss_queue", "8", 2, 65536,
+      "L1 miss-queue entries towards the interconnect (full: COMQ hazard)"),
+    I("l1d.hit_latency", "20", 0, 100000, "L1 data hit latency, core cycles"),
+    E("l1d.write_policy", "write-through", "write-through|write-back",
+      "write-through no-allocate (Fermi L1, global stores) or write-back write-allocate"),
+    B("l1d.set_hash", "false", "hash the L1 set index with the upper line-index bits"),
+    I("l1c.sets", "64", 1, 1 << 20, "L1 constant cache sets (Table 4.2: 64)"),
+    I("l1c.assoc", "2", 1, 1024, "L1 constant cache ways (Table 4.2: 2)"),
+    I("l1c.line_bytes", "64", 4, 4096, "L1 constant cache line size (Table 4.2: 64)"),
+    I("l1c.mshrs", "32", 1, 65536, "L1 constant cache MSHRs (Table 4.2: 32)"),
+    I("l1c.hit_latency", "8", 0, 100000,
+      "constant cache hit latency, core cycles (one distinct address per cycle)"),
+    I("l1t.sets", "8", 1, 1 << 20, "L1 texture cache sets (Table 4.2: 8)"),
+    I("l1t.assoc", "20", 1, 1024, "L1 texture cache ways (Table 4.2: 20)"),
+    I("l1t.line_bytes", "32", 4, 4096, "L1 texture cache line size (Table 4.2: 32)"),
+    I("l1t.mshrs", "32", 1, 65536, "L1 texture cache MSHRs"),
+    I("l1t.hit_latency", "20", 0, 100000, "texture cache hit latency, core cycles"),
+    I("smem.banks", "32", 1, 64, "shared-memory banks"),
+    I("smem.bank_bytes", "4", 1, 16, "shared-memory bank width, bytes"),
+    B("smem.broadcast", "true", "one word may be delivered to many threads in one cycle"),
+    I("smem.latency", "20", 0, 100000, "shared-memory latency, core cycles"),
+    I("l2.sets", "64", 1, 1 << 20, "L2 sets per memory partition (Table 4.2: 64)"),
+    I("l2.assoc", "8", 1, 1024, "L2 ways (Table 4.2: 8)"),
+    I("l2.line_bytes", "32", 4, 4096, "L2 line size, bytes (Table 4.2: 32)"),
+    I("l2.mshrs", "64", 1, 65536, "L2 MSHRs per partition"),
+    I("l2.mshr_merge", "8", 1, 1024, "requests one L2 MSHR holds"),
+    I("l2.miss_queue", "8", 2, 65536, "L2 miss-queue entries towards DRAM"),
+    I("l2.hit_latency", "20", 0, 100000, "L2 hit latency, interconnect/L2 cycles"),
+    I("l2.pending", "32", 1, 65536,
+      "requests a partition holds from the interconnect until their reply leaves"),
+    I("icnt.flit_bytes", "32", 1, 4096, "interconnect flit size, bytes (one flit per cycle/port)"),
+    I("icnt.latency", "4", 0, 100000,
+      "crossbar: cycles after the last flit; mesh: cycles per hop (interconnect cycles)"),
+    I("icnt.in_queue", "8", 1, 65536, "packets per interconnect input queue"),
+    I("icnt.out_queue", "8", 1, 65536, "packets per interconnect output buffer"),
+    I("mem.interleave_bytes", "256", 32, 1 << 30,
+      "address interleaving granularity over the memory partitions, bytes"),
+    B("mem.partition_hash", "false", "XOR-hash the partition index with upper address bits"),
+    I("dram.banks", "8", 1, 256, "banks per DRAM channel"),
+    I("dram.row_bytes", "2048", 32, 1 << 24, "DRAM row (page) size per channel, bytes"),
+    I("dram.queue", "16", 1, 4096, "DRAM request-queue entries per channel"),
+    E("dram.scheduler", "frfcfs", "frfcfs|fifo",
+      "FR-FCFS (row hits first, seed 000 5.2 'out of order') or FIFO"),
+    I("dram.tRCD", "12", 0, 10000, "activate to column command, DRAM cycles"),
+    I("dram.tRP", "12", 0, 10000, "precharge to activate, DRAM cycles"),
+    I("dram.tCAS", "12", 0, 10000, "column command to data, DRAM cycles"),
+    I("dram.tRAS", "28", 0, 10000, "activate to precharge, DRAM cycles"),
+    I("dram.tCCD", "2", 1, 10000, "column command to column command, DRAM cycles"),
+    I("dram.tWR", "12", 0, 10000, "end of write data to precharge, DRAM cycles"),
+    E("hazard.tracker", "none", "none|naive|credit",
+      "MSHR tracker used by predict() (seed 003 6.0.1)"),
+    E("hazard.predictor", "hit", "hit|miss|saturating|oracle",
+      "L1 miss predictor used by predict() (seed 003 6.1)"),
+    I("hazard.predictor_entries", "1024", 1, 1 << 24,
+      "saturating predictor: counters (power of two), shared by all SMs"),
+    I("hazard.predictor_bits", "2", 1, 8, "saturating predictor: bits per counter"),
+    END,
+};
+
+/* ---------------------------------------------------------------------------------------------
+ * Small growable rings of (ready time, id): hit/latency completions (fixed latency per ring, so
+ * the ready times are ordered).
+ * ------------------------------------------------------------------------------------------- */
+struct tring {
+    uint64_t *t;
+    uint32_t *id;
+    uint32_t cap, head, n;
+};
+
+static int tring_push(struct tring *r, uint64_t t, uint32_t id)
+{
+    if (r->n == r->cap) {
+        uint32_t nc = r->cap ? r->cap * 2 : 64;
+        uint64_t *nt = malloc(nc * sizeof *nt);
+        uint32_t *ni = malloc(nc * sizeof *ni);
+        if (!nt || !ni) {
+            free(nt);
+            free(ni);
+            return -1;
+        }
+        for (uint32_t i = 0; i < r->n; i++) {
+            nt[i] = r->t[(r->head + i) % r->cap];
+            ni[i] = r->id[(r->head + i) % r->cap];
+        }
+        free(r->t);
+        free(r->id);
+        r->t = nt;
+        r->id = ni;
+        r->cap = nc;
+        r->head = 0;
+    }
+    const uint32_t k = (r->head + r->n) % r->cap;
+    r->t[k] = t;
+    r->id[k] = id;
+    r->n++;
+    return 0;
+}
+
+static void tring_free(struct tring *r)
+{
+    free(r->t);
+    free(r->id);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Token map: per in-flight instruction, the credits it holds and whether it is known to miss
+ * (it met MSHR/COMQ/RSV: seed 003 6.1). Open addressing, linear probing, tombstones.
+ * ------------------------------------------------------------------------------------------- */
+#define TOK_EMPTY 0
+#define TOK_DEAD  UINT64_MAX
+
+struct tokent {
+    uint64_t key; /* token + 1 */
+    uint32_t credits;
+    uint8_t known_miss, predicted, has_pred;
+};
+
+struct tokmap {
+    struct tokent *e;
+    uint32_t cap, used; /* used counts live + dead */
+};
+
+static int tok_rehash(struct tokmap *m, uint32_t ncap)
+{
+    struct tokent *ne = calloc(ncap, sizeof *ne);
+    if (!ne)
+        return -1;
+    uint32_t used = 0;
+    for (uint32_t i = 0; i < m->cap; i++) {
+        const struct tokent *o = &m->e[i];
+        if (o->key == TOK_EMPTY || o->key == TOK_DEAD)
+            continue;
+        uint32_t h = (uint32_t)((o->key * 0x9e3779b97f4a7c15ull) >> 32) & (ncap - 1);
+        while (ne[h].key != TOK_EMPTY)
+            h = (h + 1) & (ncap - 1);
+        ne[h] = *o;
+        used++;
+    }
+    free(m->e);
+    m->e = ne;
+    m->cap = ncap;
+    m->used = used;
+    return 0;
+}
+
+/* Entry of `token`; created when `create` (NULL if absent or out of memory). */
+static struct tokent *tok_get(struct tokmap *m, uint64_t token, int create)
+{
+    const uint64_t key = token + 1 == TOK_DEAD ? token : token + 1;
+    if (!m->cap) {
+        if (!create || tok_rehash(m, 256))
+            return NULL;
+    }
+    uint32_t h = (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (m->cap - 1);
+    struct tokent *dead = NULL;
+    for (uint32_t probes = 0; probes < m->cap; probes++, h = (h + 1) & (m->cap - 1)) {
+        struct tokent *e = &m->e[h];
+        if (e->key == key)
+            return e;
+        if (e->key == TOK_DEAD && !dead)
+            dead = e;
+        if (e->key == TOK_EMPTY) {
+            if (!create)
+                return NULL;
+            if (!dead && (m->used + 1) * 2 > m->cap) {
+                if (tok_rehash(m, m->cap * 2))
+                    return NULL;
+                return tok_get(m, token, create);
+            }
+            struct tokent *slot = dead ? dead : e;
+            if (!dead)
+                m->used++;
+            memset(slot, 0, sizeof *slot);
+            slot->key = key;
+            return slot;
+        }
+    }
+    if (!create || tok_rehash(m, m->cap * 2)) /* full of tombstones */
+        return NULL;
+    return tok_get(m, token, create);
+}
+
+static void tok_erase(struct tokmap *m, uint64_t token)
+{
+    struct tokent *e = tok_get(m, token, 0);
+    if (e)
+        e->key = TOK_DEAD;
+    if (m->cap && m->used * 4 > m->cap * 3)
+        tok_rehash(m, m->cap); /* purge tombstones */
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * State.
+ * ------------------------------------------------------------------------------------------- */
+enum { C_L1D = 0, C_L1C = 1, C_L1T = 2, C_SMEM = 3, C_STORE = 4, NRING = 5 };
+
+#define MAX_ACC 64 /* accesses considered per push (more are rejected for the next push) */
+#define MAX_OPS 16
+
+struct waiter {
+    uint64_t token, start;
+    uint32_t nthreads, remaining;
+    uint8_t in_use, cancelled, is_load;
+};
+
+struct hier_shared;
+
+struct hsm {
+    struct hier_shared *sh;
+    uint32_t id;
+    struct simt_memstage_client client;
+    simt_cache *cache[3]; /* C_L1D, C_L1C, C_L1T */
+    simt_smem *smem;
+    uint64_t lat[NRING];
+    struct tring ring[NRING];
+    struct waiter *w;
+    uint32_t nw, capw, *wfree, nwfree;
+    uint64_t pending;
+    uint32_t inj_rr;
+    struct simt_tracker tracker;
+    struct simt_tracker_stats trk_pub; /* tracker stats already added to the registry */
+    struct tokmap tok;
+    uint64_t cycle;
+    simt_err err; /* first error met in a callback (reported by the next push) */
+    /* Stall fast path: a push whose first line operation failed changes no state, so the
+     * same push offered again before any of this SM's caches changes (epoch) fails the same
+     * way. The core re-offers a stalled instruction every cycle; this answers in O(n). */
+    uint64_t epoch;
+    struct {
+        uint64_t token, epoch, a0, alast;
+        uint32_t naccess, hazards, nops_failed_cache;
+        enum simt_hazard hz;
+        uint8_t valid;
+    } last_fail;
+};
+
+struct preq { /* a request held by a partition until its reply leaves */
+    struct simt_mpkt pkt;
+    uint32_t remaining;
+    uint8_t in_use, done;
+};
+
+struct part {
+    uint32_t id;
+    struct hier_shared *sh;
+    simt_cache *l2;
+    simt_dram *dram;
+    struct preq *pool;
+    uint32_t *pfree, npfree;
+    struct mem_ring l2in;     /* sub-requests waiting for the L2 (id = pool index) */
+    struct tring l2hit;       /* (ready L2 cycle, pool index) */
+    struct mem_ring dram_ret; /* lines back from DRAM, to fill the L2 */
+    struct tring reply;       /* pool indices whose reply waits for the interconnect */
+    uint64_t now;             /* L2 cycles */
+};
+
+struct hier_shared {
+    uint32_t nsms, npart;
+    struct hsm **sms;
+    struct part *part;
+    simt_icnt *req, *rep;
+    struct simt_clocks clk;
+    struct simt_addrmap map;
+    simt_predictor *pred;
+    enum simt_tracker_kind tracker_kind;
+    enum simt_pred_kind pred_kind;
+    uint32_t l1d_line, l1d_sector, l2_line, max_threads;
+    uint64_t l2_lat;
+    uint32_t npend;
+    uint64_t cycle;
+    simt_err err;
+    /* statistics (registry storage) */
+    uint64_t *st_pushes, *st_served, *st_hz[SIMT_HZ_NUM_];
+    uint64_t *st_core_cycles, *st_icnt_cycles, *st_dram_cycles;
+    uint64_t *st_lat_sum, *st_lat_n, *st_l2_stall, *st_pred[4];
+    uint64_t *st_trk[4];
+};
+
+static const char *const hz_names[SIMT_HZ_NUM_] = {"div", "bank", "mshr", "comq", "rsv"};
+
+/* ---------------------------------------------------------------------------------------------
+ * Waiters: one per served group; completes its threads when all its line operations are back.
+ * ------------------------------------------------------------------------------------------- */
+static int waiter_new(struct hsm *s, uint64_t token, uint64_t cycle, uint32_t *out)
+{
+    if (!s->nwfree) {
+        const uint32_t nc = s->capw ? s->capw * 2 : 256;
+        struct waiter *nw = realloc(s->w, nc * sizeof *nw);
+        if (!nw)
+            return -1;
+        s->w = nw;
+        uint32_t *nf = realloc(s->wfree, nc * sizeof *nf);
+        if (!nf)
+            return -1;
+        s->wfree = nf;
+        for (uint32_t i = nc; i > s->capw; i--)
+            s->wfree[s->nwfree++] = i - 1;
+        s->capw = nc;
+    }
+    const uint32_t id = s->wfree[--s->nwfree];
+    struct waiter *w = &s->w[id];
+    memset(w, 0, sizeof *w);
+    w->in_use = 1;
+    w->token = token;
+    w->start = cycle;
+    *out = id;
+    return 0;
+}
+
+static void waiter_release(struct hsm *s, uint32_t id)
+{
+    s->w[id].in_use = 0;
+    s->wfree[s->nwfree++] = id;
+}
+
+/* One operation of waiter `id` is back at `cycle`. */
+static void waiter_done(struct hsm *s, uint32_t id, uint64_t cycle)
+{
+    if (id >= s->capw || !s->w[id].in_use) {
+        if (!s->err)
+            s->err = simt_seterr(SIMT_ERR_INVARIANT,
+                                 "memory hierarchy: SM %u: completion for unknown request %u",
+                                 s->id, id);
+        return;
+    }
+    struct waiter *w = &s->w[id];
+    if (--w->remaining)
+        return;
+    if (!w->cancelled) {
+        s->pending -= w->nthreads;
+        if (w->is_load) {
+            (*s->sh->st_lat_sum) += cycle - w->start;
+            (*s->sh->st_lat_n)++;
+        }
+        s->client.complete(s->client.ctx, w->token, w->nthreads, cycle);
+    }
+    waiter_release(s, id);
+}
+
+static void on_l1_fill(void *ctx, const struct simt_mpkt *r)
+{
+    struct hsm *s = ctx;
+    waiter_done(s, r->id, s->sh->cycle);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Address classification.
+ * ------------------------------------------------------------------------------------------- */
+static int path_of(unsigned space)
+{
+    switch (space) {
+    case SIMT_MS_SHARED:
+        return C_SMEM;
+    case SIMT_MS_CONST:
+    case SIMT_MS_PARAM:
+        return C_L1C;
+    case SIMT_MS_TEXTURE:
+        return C_L1T;
+    default:
+        return C_L1D; /* global, local, and addresses outside every window */
+    }
+}
+
+static unsigned space_of(const struct simt_mem_req *req, uint64_t addr)
+{
+    if (req->space == SIMT_MS_GENERIC || req->space == SIMT_MS_NONE) {
+        const unsigned s = simt_addr_space(addr);
+        return s == SIMT_MS_NONE ? SIMT_MS_GLOBAL : s;
+    }
+    return req->space;
+}
+
+/* Local memory is thread-relative in the trace; spread it as hardware does, so the same
+ * offset of consecutive threads is contiguous (4-byte interleave) and SMs do not alias. */
+static uint64_t local_addr(const struct hsm *s, uint64_t addr, uint32_t thread)
+{
+    const uint64_t off = addr - SIMT_WIN_LOCAL_BASE;
+    const uint64_t mt = s->sh->max_threads;
+    return SIMT_WIN_LOCAL_BASE + ((uint64_t)s->id << 34) + ((off / 4) * mt + thread) * 4 + off % 4;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Per-SM part.
+ * ------------------------------------------------------------------------------------------- */
+static simt_err cfg_cache(const simt_config *cfg, const char *sec, const char *name, uint32_t merge,
+                          uint32_t missq, int wb, int reserve, struct simt_cache_cfg *cc)
+{
+    char k[64];
+    memset(cc, 0, sizeof *cc);
+    cc->name = name;
+#define GETI(field, key)                                                                           \
+    snprintf(k, sizeof k, "%s." key, sec);                                                         \
+    cc->field = (uint32_t)simt_config_int(cfg, k);
+    GETI(sets, "sets");
+    GETI(assoc, "assoc");
+    GETI(line_bytes, "line_bytes");
+    GETI(mshrs, "mshrs");
+#undef GETI
+    cc->mshr_merge = merge;
+    cc->miss_queue = missq;
+    cc->write_back = wb;
+    cc->reserve_on_miss = reserve;
+    return SIMT_ERR_OK;
+}
+
+static void hier_destroy(void *state);
+
+static simt_err hier_create(const simt_config *cfg, uint32_t sm, void *shared, simt_stats *stats,
+                            const struct simt_memstage_client *client, void **state)
+{
+    struct hier_shared *sh = shared;
+    *state = NULL;
+    SIMT_RETURN_IF(!sh, SIMT_ERR_INVALID_ARG,
+                   "memory hierarchy: create() without shared_create() (SM %u)", sm);
+    SIMT_RETURN_IF(sm >= sh->nsms, SIMT_ERR_INVALID_ARG,
+                   "memory hierarchy: SM %u out of range (gpu.nsms = %u)", sm, sh->nsms);
+    struct hsm *s = calloc(1, sizeof *s);
+    if (!s)
+        return simt_seterr(SIMT_ERR_NOMEM, "memory hierarchy: out of memory");
+    s->sh = sh;
+    s->id = sm;
+    s->client = *client;
+    simt_err e;
+    struct simt_cache_cfg cc;
+    const uint32_t l1_merge = (uint32_t)simt_config_int(cfg, "l1d.mshr_merge");
+    const uint32_t l1_missq = (uint32_t)simt_config_int(cfg, "l1d.miss_queue");
+    const int wb = strcmp(simt_config_str(cfg, "l1d.write_policy"), "write-back") == 0;
+    cfg_cache(cfg, "l1d", "l1d", l1_merge, l1_missq, wb, 1, &cc);
+    cc.set_hash = simt_config_bool(cfg, "l1d.set_hash");
+    if ((e = simt_cache_create(&cc, &s->cache[C_L1D])))
+        goto fail;
+    cfg_cache(cfg, "l1c", "l1c", l1_merge, l1_missq, 0, 0, &cc);
+    if ((e = simt_cache_create(&cc, &s->cache[C_L1C])))
+        goto fail;
+    cfg_cache(cfg, "l1t", "l1t", l1_merge, l1_missq, 0, 0, &cc);
+    if ((e = simt_cache_create(&cc, &s->cache[C_L1T])))
+        goto fail;
+    struct simt_smem_cfg smc = {.nbanks = (uint32_t)simt_config_int(cfg, "smem.banks"),
+                                .bank_bytes = (uint32_t)simt_config_int(cfg, "smem.bank_bytes"),
+                                .broadcast = simt_config_bool(cfg, "smem.broadcast")};
+    if ((e = simt_smem_create(&smc, &s->smem)))
+        goto fail;
+    if ((e = simt_cache_bind_stats(s->cache[C_L1D], stats, "mem.l1d")) ||
+        (e = simt_cache_bind_stats(s->cache[C_L1C], stats, "mem.l1c")) ||
+        (e = simt_cache_bind_stats(s->cache[C_L1T], stats, "mem.l1t")) ||
+        (e = simt_smem_bind_stats(s->smem, stats, "mem.smem")))
+        goto fail;
+    s->lat[C_L1D] = (uint64_t)simt_config_int(cfg, "l1d.hit_latency");
+    s->lat[C_L1C] = (uint64_t)simt_config_int(cfg, "l1c.hit_latency");
+    s->lat[C_L1T] = (uint64_t)simt_config_int(cfg, "l1t.hit_latency");
+    s->lat[C_SMEM] = (uint64_t)simt_config_int(cfg, "smem.latency");
+    s->lat[C_STORE] = s->lat[C_L1D];
+    simt_tracker_init(&s->tracker, sh->tracker_kind, (uint32_t)simt_config_int(cfg, "l1d.mshrs"));
+    sh->sms[sm] = s;
+    *state = s;
+    return SIMT_ERR_OK;
+fail:
+    hier_destroy(s);
+    return e;
+}
+
+static void hier_destroy(void *state)
+{
+    struct hsm *s = state;
+    if (!s)
+        return;
+    if (s->sh && s->id < s->sh->nsms && s->sh->sms[s->id] == s)
+        s->sh->sms[s->id] = NULL;
+    for (int c = 0; c < 3; c++)
+        simt_cache_free(s->cache[c]);
+    simt_smem_free(s->smem);
+    for (int r = 0; r < NRING; r++)
+        tring_free(&s->ring[r]);
+    free(s->w);
+    free(s->wfree);
+    free(s->tok.e);
+    free(s);
+}
+
+static void hier_tick(void *state, uint64_t cycle)
+{
+    struct hsm *s = state;
+    s->cycle = cycle;
+    for (int r = 0; r < NRING; r++) {
+        struct tring *q = &s->ring[r];
+        while (q->n && q->t[q->head] <= cycle) {
+            const uint32_t id = q->id[q->head];
+            q->head = (q->head + 1) % q->cap;
+            q->n--;
+            waiter_done(s, id, cycle);
+        }
+    }
+    for (int c = 0; c < 3; c++)
+        simt_cache_tick(s->cache[c]);
+    /* publish the tracker's counters (plain fields) as deltas: four compares a cycle */
+    const struct simt_tracker_stats *t = &s->tracker.st;
+    const uint64_t now[4] = {t->restricted, t->credits_taken, t->credits_returned,
+                             t->virtual_credits};
+    uint64_t *pub[4] = {&s->trk_pub.restricted, &s->trk_pub.credits_taken,
+                        &s->trk_pub.credits_returned, &s->trk_pub.virtual_credits};
+    for (int k = 0; k < 4; k++)
+        if (now[k] != *pub[k]) {
+            if (s->sh)
+                *s->sh->st_trk[k] += now[k] - *pub[k];
+            *pub[k] = now[k];
+        }
+}
+
+static bool hier_can_accept(void *state, uint64_t cycle)
+{
+    return true; /* one push per cycle; hazards are reported by push() */
+}
+
+static void count_hazards(struct hier_shared *sh, uint32_t hz)
+{
+    for (int h = 0; h < SIMT_HZ_NUM_; h++)
+        if (hz & SIMT_HZ_BIT(h))
+            (*sh->st_hz[h])++;
+}
+
+/* Schedules a fixed-latency completion of waiter `wid` on ring `r`. */
+static int later(struct hsm *s, int r, uint64_t cycle, uint32_t wid)
+{
+    s->w[wid].remaining++;
+    return tring_push(&s->ring[r], cycle + s->lat[r], wid);
+}
+
+struct op {
+    uint64_t line;
+    uint32_t smask; /* sectors touched */
+    uint8_t write, atomic;
+};
+
+static void add_op(struct op *ops, uint32_t *nops, uint64_t line, uint32_t smask, int write,
+                   int atomic)
+{
+    for (uint32_t i = 0; i < *nops; i++)
+        if (ops[i].line == line && ops[i].write == write && ops[i].atomic == atomic) {
+            ops[i].smask |= smask;
+            return;
+        }
+    if (*nops < MAX_OPS)
+        ops[(*nops)++] = (struct op){line, smask, (uint8_t)write, (uint8_t)atomic};
+}
+
+/* Sector size used on a cache of `lb`-byte lines: l1d.sector_bytes, at most the line, and at
+ * least lb / 32 so a line's sectors fit a 32-bit mask. */
+static uint32_t sector_of(const struct hier_shared *sh, uint32_t lb)
+{
+    uint32_t sec = sh->l1d_sector < lb ? sh->l1d_sector : lb;
+    return sec < lb / 32 ? lb / 32 : sec;
+}
+
+/* Adds the line operations (with their touched sectors) for [a, a + n) on a cache of
+ * `lb`-byte lines with `sec`-byte sectors. */
+static void add_range(struct op *ops, uint32_t *nops, uint64_t a, uint32_t n, uint32_t lb,
+                      uint32_t sec, int write, int atomic)
+{
+    if (!n)
+        n = 1;
+    const uint64_t first = a & ~(uint64_t)(lb - 1), last = (a + n - 1) & ~(uint64_t)(lb - 1);
+    for (uint64_t l = first; l <= last && *nops < MAX_OPS; l += lb) {
+        const uint64_t lo = a > l ? a : l;
+        const uint64_t hi = a + n < l + lb ? a + n : l + lb; /* exclusive */
+        const uint32_t s0 = (uint32_t)((lo - l) / sec), s1 = (uint32_t)((hi - 1 - l) / sec);
+        const uint32_t w = s1 - s0 + 1;
+        add_op(ops, nops, l, (w >= 32 ? 0xffffffffu : ((1u << w) - 1)) << s0, write, atomic);
+    }
+}
+
+static simt_err push_shared(struct hsm *s, uint64_t cycle, const struct simt_mem_req *req,
+                            const uint8_t *path, uint32_t n, struct simt_mem_outcome *out)
+{
+    uint64_t addr[32];
+    uint32_t bytes[32], idx[32], m = 0;
+    for (uint32_t i = 0; i < n && m < 32; i++)
+        if (path[i] == C_SMEM) {
+            addr[m] = req->acc[i].addr;
+            bytes[m] = req->acc[i].size;
+            idx[m++] = i;
+        }
+    uint32_t first = 0;
+    const uint32_t mask = m == 32 ? 0xffffffffu : ((1u << m) - 1);
+    const uint32_t degree = simt_smem_access(s->smem, mask, addr, bytes, 0, &first);
+    if (degree > 1)
+        out->hazards |= SIMT_HZ_BIT(SIMT_HZ_BANK);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < req->naccess; i++) {
+        const int mine = k < m && idx[k] == i;
+        const int served = mine && (first >> k & 1);
+        if (mine)
+            k++;
+        if (served)
+            out->nserved++;
+        else {
+            out->rejected[out->nrejected++] = i;
+            if (!mine)
+                out->hazards |= SIMT_HZ_BIT(SIMT_HZ_DIV); /* another space: another pass */
+        }
+    }
+    if (!out->nserved)
+        return SIMT_ERR_OK;
+    uint32_t wid;
+    if (waiter_new(s, req->token, cycle, &wid))
+        return simt_seterr(SIMT_ERR_NOMEM, "memory hierarchy: out of memory");
+    s->w[wid].nthreads = out->nserved;
+    s->pending += out->nserved;
+    if (s->lat[C_SMEM] == 0) {
+        s->w[wid].remaining = 1;
+        waiter_done(s, wid, cycle);
+    } else if (later(s, C_SMEM, cycle, wid))
+        return simt_seterr(SIMT_ERR_NOMEM, "memory hierarchy: out of memory");
+    return SIMT_ERR_OK;
+}
+
+static int oracle_miss(struct hsm *s, const struct simt_mem_req *req);
+
+static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req *req,
+                          struct simt_mem_outcome *out)
+{
+    struct hsm *s = state;
+    struct hier_shared *sh = s->sh;
+    out->hazards = 0;
+    out->nserved = 0;
+    out->nrejected = 0;
+    out->busy_cycles = 1;
+    if (s->err || sh->err) {
+        simt_err e = s->err ? s->err : sh->err;
+        return simt_seterr(e, "memory hierarchy: %s", simt_errmsg());
+    }
+    (*sh->st_pushes)++;
+    if (!req->naccess)
+        return SIMT_ERR_OK;
+    if (s->last_fail.valid && s->last_fail.epoch == s->epoch && s->last_fail.token == req->token &&
+        s->last_fail.naccess == req->naccess && s->last_fail.a0 == req->acc[0].addr &&
+        s->last_fail.alast == req->acc[req->naccess - 1].addr) {
+        for (uint32_t i = 0; i < req->naccess; i++)
+            out->rejected[i] = i;
+        out->nrejected = req->naccess;
+        out->hazards = s->last_fail.hazards;
+        simt_cache_count_fail(s->cache[s->last_fail.nops_failed_cache], s->last_fail.hz);
+        count_hazards(sh, out->hazards);
+        return SIMT_ERR_OK;
+    }
+    s->last_fail.valid = 0;
+    const uint32_t n = req->naccess < MAX_ACC ? req->naccess : MAX_ACC;
+    uint8_t path[MAX_ACC];
+    uint8_t spc[MAX_ACC];
+    uint64_t prim[MAX_ACC];
+    const int generic = req->space == SIMT_MS_GENERIC || req->space == SIMT_MS_NONE;
+    const int copy = req->kind == SIMT_MK_COPY;
+    const uint8_t sp0 = (uint8_t)req->space, pa0 = (uint8_t)path_of(req->space);
+    for (uint32_t i = 0; i < n; i++) {
+        const struct simt_mem_access *a = &req->acc[i];
+        const uint64_t p = (copy && a->addr2) ? a->addr2 : a->addr;
+        if (generic) {
+            spc[i] = (uint8_t)space_of(req, p);
+            path[i] = (uint8_t)path_of(spc[i]);
+        } else {
+            spc[i] = sp0;
+            path[i] = pa0;
+        }
+        prim[i] = spc[i] == SIMT_MS_LOCAL ? local_addr(s, p, a->thread) : p;
+    }
+    simt_err e = SIMT_ERR_OK;
+    if (path[0] == C_SMEM) {
+        e = push_shared(s, cycle, req, path, n, out); /* rejects accesses beyond n too */
+        (*sh->st_served) += out->nserved;
+        count_hazards(sh, out->hazards);
+        return e;
+    }
+
+    /* the group: accesses on the same path whose primary address falls in the first one's
+     * line (constant cache: the same word, serialised on distinct addresses) */
+    const int cp = path[0];
+    simt_cache *c = s->cache[cp];
+    const uint32_t lb = simt_cache_line_bytes(c);
+    const uint32_t gshift = cp == C_L1C ? 2 : (uint32_t)__builtin_ctz(lb); /* lines: 2^k */
+    const uint64_t key = prim[0] >> gshift;
+    const uint32_t sec = sector_of(sh, lb);
+    const int is_load = req->kind == SIMT_MK_LOAD;
+    uint8_t in_group[MAX_ACC];
+    struct op ops[MAX_OPS];
+    uint32_t nops = 0, ngroup = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        in_group[i] = path[i] == cp && prim[i] >> gshift == key;
+        if (!in_group[i])
+            continue;
+        ngroup++;
+        const struct simt_mem_access *a = &req->acc[i];
+        const uint32_t sz = a->size ? a->size : 1;
+        switch (req->kind) {
+        case SIMT_MK_LOAD:
+            add_range(ops, &nops, prim[i], sz, lb, sec, 0, 0);
+            break;
+        case SIMT_MK_STORE:
+            add_range(ops, &nops, prim[i], sz, lb, sec, 1, 0);
+            break;
+        case SIMT_MK_ATOMIC:
+            add_range(ops, &nops, prim[i], sz, lb, sec, 0, 1);
+            break;
+        default: /* COPY: read the source (if any), write the destination */
+            if (a->addr2)
+                add_range(ops, &nops, prim[i], sz, lb, sec, 0, 0);
+            {
+                const unsigned ds = space_of(req, a->addr);
+                const uint64_t d =
+                    ds == SIMT_MS_LOCAL ? local_addr(s, a->addr, a->thread) : a->addr;
+                const uint32_t dlb = simt_cache_line_bytes(s->cache[C_L1D]);
+                if (path_of(ds) == C_L1D)
+                    add_range(ops, &nops, d, sz, dlb, sector_of(sh, dlb), 1, 0);
+            }
+            break;
+        }
+    }
+
+    /* hazard prediction bookkeeping (seed 003 ch. 6): L1D loads only */
+    const int tracked = is_load && cp == C_L1D && s->tracker.kind != SIMT_TRACKER_NONE;
+    struct tokent *te = tracked ? tok_get(&s->tok, req->token, 0) : NULL;
+    int predicted = 0;
+    if (tracked && sh->pred)
+        predicted = te && te->has_pred ? te->predicted
+                                       : simt_predict_miss(sh->pred, req->pc, te && te->known_miss,
+                                                           sh->pred_kind == SIMT_PRED_ORACLE &&
+                                                               oracle_miss(s, req));
+
+    uint32_t wid;
+    if (waiter_new(s, req->token, cycle, &wid))
+        return simt_seterr(SIMT_ERR_NOMEM, "memory hierarchy: out of memory");
+    struct waiter *w = &s->w[wid];
+    w->is_load = req->kind != SIMT_MK_STORE;
+    w->remaining = 1; /* guard: released below */
+    uint32_t mshrs_acq = 0;
+    int failed = 0, needed_mshr = 0;
+    for (uint32_t k = 0; k < nops && !failed; k++) {
+        const struct op *o = &ops[k];
+        simt_cache *oc = o->write ? s->cache[C_L1D] : c;
+        const uint32_t olb = o->write ? simt_cache_line_bytes(oc) : lb;
+        const uint32_t touched = (uint32_t)__builtin_popcount(o->smask) * sector_of(sh, olb);
+        struct simt_mpkt pkt = {.addr = o->line,
+                                .bytes = o->write || o->atomic ? touched : lb,
+                                .id = wid,
+                                .src = (uint16_t)s->id,
+                                .is_write = o->write,
+                                .space = spc[0],
+                                .kind = o->atomic ? SIMT_MPKT_ATOMIC : SIMT_MPKT_LINE};
+        enum simt_hazard hz;
+        enum simt_cache_outcome r;
+        if (o->atomic) {
+            r = simt_cache_bypass(s->cache[C_L1D], &pkt, &hz);
+        } else {
+            r = simt_cache_access(oc, &pkt, &hz);
+        }
+        if (r != SIMT_CACHE_FAIL)
+            s->epoch++;
+        else if (k == 0 && !tracked) {
+            s->last_fail.hz = hz;
+            s->last_fail.nops_failed_cache = o->atomic || o->write ? C_L1D : (uint32_t)cp;
+            s->last_fail.valid = 2; /* confirmed below once the outcome is known */
+        }
+        switch (r) {
+        case SIMT_CACHE_HIT:
+            if (later(s, o->write ? C_STORE : cp, cycle, wid))
+                return simt_seterr(SIMT_ERR_NOMEM, "memory hierarchy: out of memory");
+            break;
+        case SIMT_CACHE_MERGED:
+            w->remaining++;
+            break;
+        case SIMT_CACHE_MISS:
+            w->remaining++;
+            if (oc == s->cache[C_L1D]) {
+                mshrs_acq++;
+                needed_mshr = 1;
+            }
+            break;
+        case SIMT_CACHE_WRITE:
+            if (o->atomic)
+                w->remaining++; /* the reply completes it */
+            else if (later(s, C_STORE, cycle, wid))
+                return simt_seterr(SIMT_ERR_NOMEM, "memory hierarchy: out of memory");
+            break;
+        case SIMT_CACHE_FAIL:
+            out->hazards |= SIMT_HZ_BIT(hz);
+            needed_mshr |= !o->write && !o->atomic;
+            failed = 1;
+            break;
+        }
+    }
+    if (nops > 1 && !failed)
+        out->busy_cycles = nops; /* a straddling group used several line slots */
+    for (uint32_t i = 0; i < req->naccess; i++) {
+        if (i < n && in_group[i] && !failed)
+            out->nserved++;
+        else {
+            out->rejected[out->nrejected++] = i;
+            if (i >= n || !in_group[i])
+                out->hazards |= SIMT_HZ_BIT(SIMT_HZ_DIV);
+        }
+    }
+    if (s->last_fail.valid == 2) {
+        s->last_fail.valid = 1;
+        s->last_fail.epoch = s->epoch;
+        s->last_fail.token = req->token;
+        s->last_fail.naccess = req->naccess;
+        s->last_fail.a0 = req->acc[0].addr;
+        s->last_fail.alast = req->acc[req->naccess - 1].addr;
+        s->last_fail.hazards = out->hazards;
+    }
+    if (failed)
+        w->cancelled = 1;
+    else {
+        w->nthreads = ngroup;
+        s->pending += ngroup;
+    }
+    waiter_done(s, wid, cycle); /* drop the guard; completes now if nothing is outstanding */
+
+    /* every L1D MSHR taken holds a credit (real or virtual), since every fill returns one */
+    simt_tracker_on_mem(&s->tracker, te ? te->credits : 0, mshrs_acq);
+    if (te)
+        te->credits = 0;
+    if (tracked) {
+        if (sh->pred) {
+            simt_predictor_update(sh->pred, req->pc, predicted, needed_mshr);
+            (*sh->st_pred[(predicted ? 0 : 2) + (needed_mshr ? 0 : 1)])++;
+        }
+        const int known =
+            failed && (out->hazards & (SIMT_HZ_BIT(SIMT_HZ_MSHR) | SIMT_HZ_BIT(SIMT_HZ_COMQ) |
+                                       SIMT_HZ_BIT(SIMT_HZ_RSV)));
+        if (out->nrejected == 0)
+            tok_erase(&s->tok, req->token);
+        else if (known || te) {
+            struct tokent *t2 = tok_get(&s->tok, req->token, 1);
+            if (!t2)
+                return simt_seterr(SIMT_ERR_NOMEM, "memory hierarchy: out of memory");
+            t2->known_miss |= (uint8_t)known;
+            t2->has_pred = 0;
+        }
+    }
+    (*sh->st_served) += out->nserved;
+    count_hazards(sh, out->hazards);
+    return e;
+}
+
+/* Oracle (seed 003 6.1): does any line of the first pass miss in the L1 data cache now? */
+static int oracle_miss(struct hsm *s, const struct simt_mem_req *req)
+{
+    const uint32_t lb = simt_cache_line_bytes(s->cache[C_L1D]);
+    const uint32_t n = req->naccess < MAX_ACC ? req->naccess : MAX_ACC;
+    for (uint32_t i = 0; i < n; i++) {
+        const struct simt_mem_access *a = &req->acc[i];
+        const unsigned sp = space_of(req, a->addr);
+        if (path_of(sp) != C_L1D)
+            continue;
+        const uint64_t p = sp == SIMT_MS_LOCAL ? local_addr(s, a->addr, a->thread) : a->addr;
+        if (simt_cache_probe(s->cache[C_L1D], p & ~(uint64_t)(lb - 1)) != SIMT_LINE_VALID)
+            return 1;
+    }
+    return 0;
+}
+
+static uint32_t hier_predict(void *state, uint64_t cycle, const struct simt_mem_req *req)
+{
+    struct hsm *s = state;
+    struct hier_shared *sh = s->sh;
+    uint32_t hz = 0;
+    if (!req->naccess)
+        return 0;
+    if (simt_mem_coalesce(req, simt_cache_line_bytes(s->cache[C_L1D])) > 1)
+        hz |= SIMT_HZ_BIT(SIMT_HZ_DIV);
+    if (simt_mem_bank_degree(req, simt_smem_cfg_banks(s->smem)) > 1)
+        hz |= SIMT_HZ_BIT(SIMT_HZ_BANK);
+    if (req->kind == SIMT_MK_LOAD && sh->pred && s->tracker.kind != SIMT_TRACKER_NONE &&
+        path_of(space_of(req, req->acc[0].addr)) == C_L1D) {
+        struct tokent *te = tok_get(&s->tok, req->token, 0);
+        const int pm = simt_predict_miss(sh->pred, req->pc, te && te->known_miss,
+                                         sh->pred_kind == SIMT_PRED_ORACLE && oracle_miss(s, req));
+        if (!simt_tracker_may_issue(&s->tracker, pm, simt_cache_mshrs_free(s->cache[C_L1D])))
+            hz |= SIMT_HZ_BIT(SIMT_HZ_MSHR);
+    }
+    return hz;
+}
+
+void simt_mem_hier_issued(void *state, uint64_t cycle, const struct simt_mem_req *req)
+{
+    struct hsm *s = state;
+    struct hier_shared *sh = s->sh;
+    if (!s || req->kind != SIMT_MK_LOAD || !req->naccess || !sh->pred ||
+        path_of(space_of(req, req->acc[0].addr)) != C_L1D)
+        return;
+    struct tokent *te = tok_get(&s->tok, req->token, 1);
+    if (!te)
+        return; /* out of memory: the load simply holds no credit */
+    const int pm = simt_predict_miss(sh->pred, req->pc, te->known_miss,
+                                     sh->pred_kind == SIMT_PRED_ORACLE && oracle_miss(s, req));
+    te->credits += simt_tracker_on_issue(&s->tracker, pm);
+    te->predicted = (uint8_t)pm;
+    te->has_pred = 1;
+}
+
+static uint64_t hier_pending(void *state)
+{
+    return ((struct hsm *)state)->pending;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Shared part: interconnect, partitions, clocks.
+ * ------------------------------------------------------------------------------------------- */
+static void on_dram_done(void *ctx, const struct simt_mpkt *r)
+{
+    struct part *p = ctx;
+    if (r->is_write)
+        return;                        /* write-backs need no answer */
+    mem_ring_push(&p->dram_ret, r, 0); /* bounded: see the DRAM push gate */
+}
+
+static void part_sub_done(struct part *p, uint32_t pi)
+{
+    struct preq *q = &p->pool[pi];
+    if (!q->in_use || !q->remaining) {
+        if (!p->sh->err)
+            p->sh->err = simt_seterr(SIMT_ERR_INVARIANT,
+                                     "memory hierarchy: partition %u: stray completion", p->id);
+        return;
+    }
+    if (--q->remaining)
+        return;
+    if (q->pkt.is_write && q->pkt.kind == SIMT_MPKT_LINE) { /* stores need no reply */
+        q->in_use = 0;
+        p->pfree[p->npfree++] = pi;
+        return;
+    }
+    q->done = 1;
+    if (tring_push(&p->reply, 0, pi) && !p->sh->err)
+        p->sh->err = simt_seterr(SIMT_ERR_NOMEM, "memory hierarchy: out of memory");
+}
+
+static void on_l2_fill(void *ctx, const struct simt_mpkt *r)
+{
+    part_sub_done(ctx, r->id);
+}
+
+static void part_tick(struct hier_shared *sh, struct part *p)
+{
+    /* 1. a line back from DRAM fills the L2 (one per cycle: the fill port) */
+    const struct simt_mpkt *f = mem_ring_peek(&p->dram_ret, UINT64_MAX);
+    if (f) {
+        const uint64_t a = f->addr;
+        mem_ring_pop(&p->dram_ret);
+        simt_err e = simt_cache_fill(p->l2, a, on_l2_fill, p);
+        if (e && !sh->err)
+            sh->err = e;
+    }
+    /* 2. L2 hits whose latency elapsed */
+    while (p->l2hit.n && p->l2hit.t[p->l2hit.head] <= p->now) {
+        const uint32_t pi = p->l2hit.id[p->l2hit.head];
+        p->l2hit.head = (p->l2hit.head + 1) % p->l2hit.cap;
+        p->l2hit.n--;
+        part_sub_done(p, pi);
+    }
+    /* 3. one L2 access per cycle; a hazard keeps it at the head (back-pressure) */
+    struct simt_mpkt *sub = mem_ring_peek(&p->l2in, UINT64_MAX);
+    if (sub) {
+        enum simt_hazard hz;
+        const struct simt_mpkt q = *sub;
+        const enum simt_cache_outcome r = simt_cache_access(p->l2, &q, &hz);
+        if (r == SIMT_CACHE_FAIL) {
+            (*sh->st_l2_stall)++;
+        } else {
+            mem_ring_pop(&p->l2in);
+            if (r == SIMT_CACHE_HIT && tring_push(&p->l2hit, p->now + sh->l2_lat, q.id) && !sh->err)
+                sh->err = simt_seterr(SIMT_ERR_NOMEM, "memory hierarchy: out of memory");
+            /* MISS / MERGED: the fill completes it */
+        }
+    }
+    /* 4. L2 misses and write-backs go to DRAM; the return ring bounds DRAM's in-flight work */
+    const struct simt_mpkt *m = simt_cache_miss_peek(p->l2);
+    if (m && simt_dram_can_accept(p->dram) &&
+        simt_dram_busy(p->dram) + p->dram_ret.count < p->dram_ret.cap) {
+        simt_err e = simt_dram_push(p->dram, m);
+        if (e && !sh->err)
+            sh->err = e;
+        simt_cache_miss_pop(p->l2);
+    }
+    /* 5. a finished request's reply enters the reply network */
+    if (p->reply.n && simt_icnt_can_accept(sh->rep, p->id)) {
+        const uint32_t pi = p->reply.id[p->reply.head];
+        struct preq *q = &p->pool[pi];
+        struct simt_mpkt rp = q->pkt;
+        rp.is_reply = 1;
+        if (rp.kind == SIMT_MPKT_ATOMIC)
+            rp.bytes = rp.bytes < 4 ? 4 : rp.bytes;
+        simt_err e = simt_icnt_push(sh->rep, p->id, rp.src, &rp);
+        if (e && !sh->err)
+            sh->err = e;
+        p->reply.head = (p->reply.head + 1) % p->reply.cap;
+        p->reply.n--;
+        q->in_use = 0;
+        p->pfree[p->npfree++] = pi;
+    }
+    /* 6. accept a request from the request network if it fits whole */
+    const struct simt_mpkt *in = simt_icnt_peek(sh->req, p->id);
+    if (in && p->npfree) {
+        const uint64_t lb = sh->l2_line;
+        const uint64_t first = in->addr & ~(lb - 1);
+        const uint64_t last = (in->addr + (in->bytes ? in->bytes : 1) - 1) & ~(lb - 1);
+        const uint32_t nsub = (uint32_t)((last - first) / lb + 1);
+        if (nsub <= mem_ring_space(&p->l2in)) {
+            const uint32_t pi = p->pfree[--p->npfree];
+            struct preq *q = &p->pool[pi];
+            q->pkt = *in;
+            q->remaining = nsub;
+            q->in_use = 1;
+            q->done = 0;
+            for (uint64_t a = first; a <= last; a += lb) {
+                const uint64_t lo = a > in->addr ? a : in->addr;
+                const uint64_t hi = in->addr + in->bytes < a + lb ? in->addr + in->bytes : a + lb;
+                struct simt_mpkt sp = *in;
+                sp.addr = in->is_write ? lo : a;
+                sp.bytes = (uint32_t)(hi > lo ? hi - lo : 1);
+                sp.id = pi;
+                sp.is_write = in->is_write || in->kind == SIMT_MPKT_ATOMIC; /* RMW dirties */
+                mem_ring_push(&p->l2in, &sp, 0);
+            }
+            simt_icnt_pop(sh->req, p->id);
+        }
+    }
+    p->now++;
+}
+
+/* An SM's reply arrives: fill its L1 (or complete the atomic). */
+static void sm_receive(struct hier_shared *sh, struct hsm *s)
+{
+    const struct simt_mpkt *r = simt_icnt_peek(sh->rep, s->id);
+    if (!r)
+        return;
+    const struct simt_mpkt q = *r;
+    simt_icnt_pop(sh->rep, s->id);
+    if (q.kind == SIMT_MPKT_ATOMIC) {
+        waiter_done(s, q.id, sh->cycle);
+        return;
+    }
+    const int cp = path_of(q.space);
+    simt_cache *c = s->cache[cp == C_SMEM ? C_L1D : cp];
+    s->epoch++;
+    simt_err e = simt_cache_fill(c, q.addr, on_l1_fill, s);
+    if (e && !sh->err)
+        sh->err = e;
+    if (cp == C_L1D)
+        simt_tracker_on_mshr_free(&s->tracker);
+}
+
+/* An SM's miss queues inject one packet per interconnect cycle (rotating over D, C, T). */
+static void sm_inject(struct hier_shared *sh, struct hsm *s)
+{
+    if (!simt_icnt_can_accept(sh->req, s->id))
+        return;
+    for (int k = 0; k < 3; k++) {
+        const int ci = (int)((s->inj_rr + k) % 3);
+        const struct simt_mpkt *m = simt_cache_miss_peek(s->cache[ci]);
+        if (!m)
+            continue;
+        struct simt_mpkt pkt = *m;
+        struct simt_dram_loc loc;
+        simt_addrmap_map(&sh->map, pkt.addr, &loc);
+        pkt.dst = (uint16_t)loc.part;
+        pkt.src = (uint16_t)s->id;
+        pkt.issue_cycle = sh->cycle;
+        simt_err e = simt_icnt_push(sh->req, s->id, loc.part, &pkt);
+        if (e && !sh->err)
+            sh->err = e;
+        simt_cache_miss_pop(s->cache[ci]);
+        s->epoch++;
+        s->inj_rr = (uint32_t)(ci + 1) % 3;
+        return;
+    }
+}
+
+static void icnt_domain_tick(struct hier_shared *sh)
+{
+    (*sh->st_icnt_cycles)++;
+    for (uint32_t i = 0; i < sh->nsms; i++)
+        if (sh->sms[i])
+            sm_inject(sh, sh->sms[i]);
+    simt_icnt_tick(sh->req);
+    simt_icnt_tick(sh->rep);
+    for (uint32_t p = 0; p < sh->npart; p++) {
+        part_tick(sh, &sh->part[p]);
+        simt_cache_tick(sh->part[p].l2);
+    }
+    for (uint32_t i = 0; i < sh->nsms; i++)
+        if (sh->sms[i])
+            sm_receive(sh, sh->sms[i]);
+}
+
+static void dram_domain_tick(struct hier_shared *sh)
+{
+    (*sh->st_dram_cycles)++;
+    for (uint32_t p = 0; p < sh->npart; p++)
+        simt_dram_tick(sh->part[p].dram);
+}
+
+static int shared_idle(const struct hier_shared *sh)
+{
+    if (simt_icnt_busy(sh->req) || simt_icnt_busy(sh->rep))
+        return 0;
+    for (uint32_t p = 0; p < sh->npart; p++) {
+        const struct part *q = &sh->part[p];
+        if (q->npfree != sh->npend || q->l2in.count || q->l2hit.n || q->dram_ret.count ||
+            q->reply.n || simt_dram_busy(q->dram) || simt_cache_miss_peek(q->l2))
+            return 0;
+    }
+    for (uint32_t i = 0; i < sh->nsms; i++) {
+        const struct hsm *s = sh->sms[i];
+        for (int c = 0; s && c < 3; c++)
+            if (simt_cache_miss_peek(s->cache[c]))
+                return 0;
+    }
+    return 1;
+}
+
+static void hier_shared_tick(void *shared, uint64_t cycle)
+{
+    struct hier_shared *sh = shared;
+    sh->cycle = cycle;
+    if (sh->clk.edges[0] < cycle && shared_idle(sh)) { /* skip idle time */
+        const uint64_t e1 = sh->clk.edges[1], e2 = sh->clk.edges[2];
+        simt_clocks_jump(&sh->clk, cycle);
+        (*sh->st_icnt_cycles) += sh->clk.edges[1] - e1;
+        (*sh->st_dram_cycles) += sh->clk.edges[2] - e2;
+    }
+    for (;;) {
+        const uint32_t d = simt_clocks_peek(&sh->clk);
+        if (d == 0) {
+            if (sh->clk.edges[0] > cycle)
+                break;
+            simt_clocks_next(&sh->clk);
+            (*sh->st_core_cycles)++;
+            continue;
+        }
+        simt_clocks_next(&sh->clk);
+        if (d == 1)
+            icnt_domain_tick(sh);
+        else
+            dram_domain_tick(sh);
+    }
+}
+
+static uint64_t hier_next_event(void *state, void *shared, uint64_t cycle)
+{
+    if (state) {
+        const struct hsm *s = state;
+        uint64_t t = UINT64_MAX;
+        for (int r = 0; r < NRING; r++)
+            if (s->ring[r].n && s->ring[r].t[s->ring[r].head] < t)
+                t = s->ring[r].t[s->ring[r].head];
+        /* fills complete from shared_tick(), after this SM's step: while any access is in
+         * flight, ask to be stepped every cycle so the completion is seen at once */
+        if (s->pending)
+            return cycle + 1;
+        return t <= cycle ? cycle + 1 : t;
+    }
+    return shared && !shared_idle(shared) ? cycle + 1 : UINT64_MAX;
+}
+
+static void hier_shared_destroy(void *shared);
+
+static uint32_t kint(const simt_config *cfg, const char *k)
+{
+    return (uint32_t)simt_config_int(cfg, k);
+}
+
+static simt_err hier_shared_create(const simt_config *cfg, uint32_t nsms, simt_stats *stats,
+                                   void **out)
+{
+    *out = NULL;
+    SIMT_RETURN_IF(nsms < 1 || nsms > 65535, SIMT_ERR_CONFIG, "memory hierarchy: %u SMs (1..65535)",
+                   nsms);
+    struct hier_shared *sh = calloc(1, sizeof *sh);
+    if (!sh)
+        return simt_seterr(SIMT_ERR_NOMEM, "memory hierarchy: out of memory");
+    simt_err e = SIMT_ERR_OK;
+    sh->nsms = nsms;
+    sh->npart = kint(cfg, "gpu.mem_channels");
+    sh->l2_line = kint(cfg, "l2.line_bytes");
+    sh->l2_lat = kint(cfg, "l2.hit_latency");
+    sh->max_threads = kint(cfg, "core.max_threads");
+    sh->l1d_line = kint(cfg, "l1d.line_bytes");
+    sh->l1d_sector = kint(cfg, "l1d.sector_bytes");
+    sh->sms = calloc(nsms, sizeof *sh->sms);
+    sh->part = calloc(sh->npart, sizeof *sh->part);
+    if (!sh->sms || !sh->part) {
+        e = simt_seterr(SIMT_ERR_NOMEM, "memory hierarchy: out of memory");
+        goto fail;
+    }
+    const uint32_t mhz[3] = {(uint32_t)llround(simt_config_real(cfg, "gpu.core_clock_mhz") * 1000),
+                             (uint32_t)llround(simt_config_real(cfg, "gpu.icnt_clock_mhz") * 1000),
+                             (uint32_t)llround(simt_config_real(cfg, "gpu.mem_clock_mhz") * 1000)};
+    if ((e = simt_clocks_init(&sh->clk, 3, mhz))) /* kHz: exact for fractional MHz */
+        goto fail;
+    sh->map = (struct simt_addrmap){.npart = sh->npart,
+                                    .interleave_bytes = kint(cfg, "mem.interleave_bytes"),
+                                    .banks = kint(cfg, "dram.banks"),
+                                    .row_bytes = kint(cfg, "dram.row_bytes"),
+                                    .xor_hash = simt_config_bool(cfg, "mem.partition_hash")};
+    if ((e = simt_addrmap_check(&sh->map)))
+        goto fail;
+    if (sh->l1d_sector & (sh->l1d_sector - 1)) {
+        e = simt_seterr(SIMT_ERR_CONFIG, "l1d.sector_bytes = %u: must be a power of two",
+                        sh->l1d_sector);
+        goto fail;
+    }
+    if (sh->l1d_sector > sh->l1d_line) {
+        e = simt_seterr(SIMT_ERR_CONFIG, "l1d.sector_bytes = %u exceeds l1d.line_bytes = %u",
+                        sh->l1d_sector, sh->l1d_line);
+        goto fail;
+    }
+    const char *tr = simt_config_str(cfg, "hazard.tracker");
+    sh->tracker_kind = !strcmp(tr, "naive")    ? SIMT_TRACKER_NAIVE
+                       : !strcmp(tr, "credit") ? SIMT_TRACKER_CREDIT
+                                               : SIMT_TRACKER_NONE;
+    const char *pr = simt_config_str(cfg, "hazard.predictor");
+    const enum simt_pred_kind pk = !strcmp(pr, "miss")         ? SIMT_PRED_MISS
+                                   : !strcmp(pr, "saturating") ? SIMT_PRED_SATURATING
+                                   : !strcmp(pr, "oracle")     ? SIMT_PRED_ORACLE
+                                                               : SIMT_PRED_HIT;
+    sh->pred_kind = pk;
+    if ((e = simt_predictor_create(pk, kint(cfg, "hazard.predictor_entries"),
+                                   kint(cfg, "hazard.predictor_bits"), &sh->pred)))
+        goto fail;
+    const uint32_t inq = kint(cfg, "icnt.in_queue"), outq = kint(cfg, "icnt.out_queue");
+    const enum simt_icnt_topo topo =
+        strcmp(simt_config_str(cfg, "gpu.interconnect"), "mesh") ? SIMT_ICNT_XBAR : SIMT_ICNT_MESH;
+    struct simt_icnt_cfg ic = {.ninputs = nsms,
+                               .noutputs = sh->npart,
+                               .flit_bytes = kint(cfg, "icnt.flit_bytes"),
+                               .latency = kint(cfg, "icnt.latency"),
+                               .in_queue = inq,
+                               .out_queue = outq,
+                               .topo = topo};
+    if ((e = simt_icnt_create(&ic, &sh->req)))
+        goto fail;
+    ic.ninputs = sh->npart;
+    ic.noutputs = nsms;
+    if ((e = simt_icnt_create(&ic, &sh->rep)))
+        goto fail;
+    if ((e = simt_icnt_bind_stats(sh->req, stats, "mem.icnt.req")) ||
+        (e = simt_icnt_bind_stats(sh->rep, stats, "mem.icnt.rep")))
+        goto fail;
+    struct simt_cache_cfg l2 = {.name = "l2",
+                                .sets = kint(cfg, "l2.sets"),
+                                .assoc = kint(cfg, "l2.assoc"),
+                                .line_bytes = sh->l2_line,
+                                .mshrs = kint(cfg, "l2.mshrs"),
+                                .mshr_merge = kint(cfg, "l2.mshr_merge"),
+                                .miss_queue = kint(cfg, "l2.miss_queue"),
+                                .write_back = 1,
+                                .reserve_on_miss = 1};
+    struct simt_dram_cfg dc = {.map = sh->map,
+                               .queue = kint(cfg, "dram.queue"),
+                               .tRCD = kint(cfg, "dram.tRCD"),
+                               .tRP = kint(cfg, "dram.tRP"),
+                               .tCAS = kint(cfg, "dram.tCAS"),
+                               .tRAS = kint(cfg, "dram.tRAS"),
+                               .tCCD = kint(cfg, "dram.tCCD"),
+                               .tWR = kint(cfg, "dram.tWR"),
+                               .bus_bytes = kint(cfg, "gpu.mem_channel_bytes_per_cycle"),
+                               .sched = strcmp(simt_config_str(cfg, "dram.scheduler"), "fifo")
+                                            ? SIMT_DRAM_FRFCFS
+                                            : SIMT_DRAM_FIFO};
+    const uint32_t npend = kint(cfg, "l2.pending");
+    sh->npend = npend;
+    for (uint32_t i = 0; i < sh->npart; i++) {
+        struct part *p = &sh->part[i];
+        p->id = i;
+        p->sh = sh;
+        if ((e = simt_cache_create(&l2, &p->l2)) ||
+            (e = simt_dram_create(&dc, on_dram_done, p, &p->dram)) ||
+            (e = simt_cache_bind_stats(p->l2, stats, "mem.l2")) ||
+            (e = simt_dram_bind_stats(p->dram, stats, "mem.dram")))
+            goto fail;
+        p->pool = calloc(npend, sizeof *p->pool);
+        p->pfree = calloc(npend, sizeof *p->pfree);
+        /* an L1 request splits into at most l1-line / l2-line sub-requests (+1 if unaligned) */
+        const uint32_t subs = (sh->l1d_line > sh->l2_line ? sh->l1d_line / sh->l2_line : 1) + 1;
+        if (!p->pool || !p->pfree || mem_ring_init(&p->l2in, subs * 4) ||
+            mem_ring_init(&p->dram_ret, dc.queue)) {
+            e = simt_seterr(SIMT_ERR_NOMEM, "memory hierarchy: out of memory");
+            goto fail;
+        }
+        for (uint32_t k = 0; k < npend; k++)
+            p->pfree[p->npfree++] = npend - 1 - k;
+    }
+    /* statistics of the memory stage (same names as the core's perfect/fixed models) */
+    sh->st_pushes = simt_stats_counter(stats, "memstage.pushes", "warp memory pushes offered");
+    sh->st_served =
+        simt_stats_counter(stats, "memstage.accesses", "thread accesses served by the stage");
+    for (int h = 0; h < SIMT_HZ_NUM_; h++) {
+        char name[64], desc[96];
+        snprintf(name, sizeof name, "memstage.hazards.%s", hz_names[h]);
+        snprintf(desc, sizeof desc, "pushes that met a %s hazard (seed 003 1.1.7)", hz_names[h]);
+        sh->st_hz[h] = simt_stats_counter(stats, name, desc);
+    }
+    sh->st_core_cycles = simt_stats_counter(stats, "mem.clock.core_cycles",
+                                            "core cycles seen by the memory hierarchy");
+    sh->st_icnt_cycles = simt_stats_counter(stats, "mem.clock.icnt_cycles",
+                                            "interconnect + L2 clock cycles (idle ones included)");
+    sh->st_dram_cycles =
+        simt_stats_counter(stats, "mem.clock.dram_cycles", "DRAM clock cycles (idle included)");
+    sh->st_lat_sum = simt_stats_counter(stats, "mem.latency.sum_cycles",
+                                        "sum over served load groups of push-to-data core cycles");
+    sh->st_lat_n = simt_stats_counter(stats, "mem.latency.groups", "load groups completed");
+    sh->st_l2_stall = simt_stats_counter(
+        stats, "mem.l2.input_stalls", "L2 cycles whose head request met an MSHR/COMQ/RSV hazard");
+    static const char *const pn[4] = {"ptt", "ptf", "pft", "pff"};
+    for (int k = 0; k < 4; k++) {
+        char name[64];
+        snprintf(name, sizeof name, "mem.hazard.predictor.%s", pn[k]);
+        sh->st_pred[k] = simt_stats_counter(
+            stats, name, "L1D loads by (predicted miss?, needed an MSHR?) (seed 003 Table 7.1)");
+    }
+    static const char *const tn[4][2] = {
+        {"restricted", "issue attempts refused by the MSHR tracker (seed 003 6.0.1)"},
+        {"credits_taken", "credits handed to predicted-miss loads at issue"},
+        {"credits_returned", "credits returned unused by the memory stage"},
+        {"virtual_credits", "MSHRs taken without a credit (virtual credits)"}};
+    for (int k = 0; k < 4; k++) {
+        char name[64];
+        snprintf(name, sizeof name, "mem.hazard.tracker.%s", tn[k][0]);
+        sh->st_trk[k] = simt_stats_counter(stats, name, tn[k][1]);
+    }
+    if ((e = simt_stats_check(stats)))
+        goto fail;
+    *out = sh;
+    return SIMT_ERR_OK;
+fail:
+    hier_shared_destroy(sh);
+    return e;
+}
+
+static void hier_shared_destroy(void *shared)
+{
+    struct hier_shared *sh = shared;
+    if (!sh)
+        return;
+    for (uint32_t i = 0; sh->part && i < sh->npart; i++) {
+        struct part *p = &sh->part[i];
+        simt_cache_free(p->l2);
+        simt_dram_free(p->dram);
+        free(p->pool);
+        free(p->pfree);
+        mem_ring_fini(&p->l2in);
+        mem_ring_fini(&p->dram_ret);
+        tring_free(&p->l2hit);
+        tring_free(&p->reply);
+    }
+    for (uint32_t i = 0; sh->sms && i < sh->nsms; i++)
+        if (sh->sms[i])
+            sh->sms[i]->sh = NULL; /* SM states freed later must not touch us */
+    free(sh->part);
+    free(sh->sms);
+    simt_icnt_free(sh->req);
+    simt_icnt_free(sh->rep);
+    simt_predictor_free(sh->pred);
+    free(sh);
+}
+
+const struct simt_memstage_ops simt_memstage_hierarchy_ops = {
+    .name = "hierarchy",
+    .description = "L1 D/C/T caches with MSHRs, crossbar or mesh, L2 + DRAM partitions, clock "
+                   "domains (seed 003 1.1.6-1.1.7, Table 4.2)",
+    .params = simt_mem_params,
+    .shared_create = hier_shared_create,
+    .shared_destroy = hier_shared_destroy,
+    .shared_tick = hier_shared_tick,
+    .create = hier_create,
+    .destroy = hier_destroy,
+    .tick = hier_tick,
+    .can_accept = hier_can_accept,
+    .push = hier_push,
+    .predict = hier_predict,
+    .next_event = hier_next_event,
+    .pending = hier_pending,
+};

@@ -1,0 +1,279 @@
+/* icnt.c - crossbar and mesh interconnect with bounded queues (contract in icnt.h). */
+#include "icnt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HEADER_BYTES 8
+
+struct pkt {
+    struct simt_mpkt req;
+    uint64_t t; /* input queue: push time; output buffer: ready time */
+    uint64_t pushed;
+    uint32_t port;
+};
+
+struct pq { /* a bounded ring of packets */
+    struct pkt *p;
+    uint32_t cap, head, count;
+};
+
+struct simt_icnt {
+    struct simt_icnt_cfg cfg;
+    struct simt_icnt_stats st, sink;
+    struct {
+        SIMT_ICNT_STATS(SIMT_MEM_STAT_PTR)
+    } m;
+    struct pq *in, *out;
+    uint64_t *in_busy, *out_busy; /* port busy until */
+    uint32_t *out_reserved;       /* packets delivered or in flight to each output */
+    uint64_t *link_free;          /* mesh: [nodes * 4] */
+    uint32_t width;               /* mesh grid width */
+    uint32_t rr;
+    uint32_t queued; /* packets in input queues */
+    uint32_t inflight;
+    uint64_t now;
+};
+
+#define INC(f)    (n->st.f++, (*n->m.f)++)
+#define ADD(f, v) (n->st.f += (v), (*n->m.f) += (v))
+
+static int pq_init(struct pq *q, uint32_t cap)
+{
+    q->cap = cap;
+    q->head = q->count = 0;
+    q->p = calloc(cap, sizeof *q->p);
+    return q->p ? 0 : -1;
+}
+
+static struct pkt *pq_at(const struct pq *q, uint32_t i)
+{
+    return &q->p[(q->head + i) % q->cap];
+}
+
+simt_err simt_icnt_create(const struct simt_icnt_cfg *cfg, simt_icnt **out)
+{
+    *out = NULL;
+    SIMT_RETURN_IF(cfg->ninputs < 1 || cfg->ninputs > 4096 || cfg->noutputs < 1 ||
+                       cfg->noutputs > 4096,
+                   SIMT_ERR_CONFIG, "icnt: %u inputs, %u outputs: each must be 1..4096",
+                   cfg->ninputs, cfg->noutputs);
+    SIMT_RETURN_IF(cfg->flit_bytes < 1 || cfg->flit_bytes > 4096, SIMT_ERR_CONFIG,
+                   "icnt.flit_bytes = %u: must be 1..4096", cfg->flit_bytes);
+    SIMT_RETURN_IF(cfg->in_queue < 1 || cfg->in_queue > 65536, SIMT_ERR_CONFIG,
+                   "icnt.in_queue = %u: must be 1..65536", cfg->in_queue);
+    SIMT_RETURN_IF(cfg->out_queue < 1 || cfg->out_queue > 65536, SIMT_ERR_CONFIG,
+                   "icnt.out_queue = %u: must be 1..65536", cfg->out_queue);
+    simt_icnt *n = calloc(1, sizeof *n);
+    if (!n)
+        return simt_seterr(SIMT_ERR_NOMEM, "icnt: out of memory");
+    n->cfg = *cfg;
+#define BIND_SINK(f, d_) n->m.f = &n->sink.f;
+    SIMT_ICNT_STATS(BIND_SINK)
+#undef BIND_SINK
+    const uint32_t nodes = cfg->ninputs + cfg->noutputs;
+    n->width = 1;
+    while (n->width * n->width < nodes)
+        n->width++;
+    n->in = calloc(cfg->ninputs, sizeof *n->in);
+    n->out = calloc(cfg->noutputs, sizeof *n->out);
+    n->in_busy = calloc(cfg->ninputs, sizeof *n->in_busy);
+    n->out_busy = calloc(cfg->noutputs, sizeof *n->out_busy);
+    n->out_reserved = calloc(cfg->noutputs, sizeof *n->out_reserved);
+    n->link_free = calloc((size_t)n->width * n->width * 4, sizeof *n->link_free);
+    int bad = !n->in || !n->out || !n->in_busy || !n->out_busy || !n->out_reserved || !n->link_free;
+    for (uint32_t i = 0; !bad && i < cfg->ninputs; i++)
+        bad = pq_init(&n->in[i], cfg->in_queue);
+    for (uint32_t o = 0; !bad && o < cfg->noutputs; o++)
+        bad = pq_init(&n->out[o], cfg->out_queue);
+    if (bad) {
+        simt_icnt_free(n);
+        return simt_seterr(SIMT_ERR_NOMEM, "icnt: out of memory");
+    }
+    *out = n;
+    return SIMT_ERR_OK;
+}
+
+void simt_icnt_free(simt_icnt *n)
+{
+    if (!n)
+        return;
+    for (uint32_t i = 0; n->in && i < n->cfg.ninputs; i++)
+        free(n->in[i].p);
+    for (uint32_t o = 0; n->out && o < n->cfg.noutputs; o++)
+        free(n->out[o].p);
+    free(n->in);
+    free(n->out);
+    free(n->in_busy);
+    free(n->out_busy);
+    free(n->out_reserved);
+    free(n->link_free);
+    free(n);
+}
+
+uint32_t simt_icnt_flits(const simt_icnt *n, const struct simt_mpkt *req)
+{
+    const uint32_t bytes = HEADER_BYTES + ((req->is_write || req->is_reply) ? req->bytes : 0);
+    return (bytes + n->cfg.flit_bytes - 1) / n->cfg.flit_bytes;
+}
+
+int simt_icnt_can_accept(const simt_icnt *n, uint32_t in)
+{
+    return in < n->cfg.ninputs && n->in[in].count < n->in[in].cap;
+}
+
+simt_err simt_icnt_push(simt_icnt *n, uint32_t in, uint32_t out_port, const struct simt_mpkt *req)
+{
+    SIMT_RETURN_IF(in >= n->cfg.ninputs || out_port >= n->cfg.noutputs, SIMT_ERR_INVALID_ARG,
+                   "icnt: push from input %u to output %u (have %u inputs, %u outputs)", in,
+                   out_port, n->cfg.ninputs, n->cfg.noutputs);
+    struct pq *q = &n->in[in];
+    SIMT_RETURN_IF(q->count >= q->cap, SIMT_ERR_LIMIT, "icnt: input %u queue full", in);
+    struct pkt *p = pq_at(q, q->count);
+    p->req = *req;
+    p->t = p->pushed = n->now;
+    p->port = out_port;
+    q->count++;
+    n->queued++;
+    return SIMT_ERR_OK;
+}
+
+static void deliver(simt_icnt *n, uint32_t o, const struct pkt *src, uint64_t ready)
+{
+    /* sorted insert by ready time (the mesh can deliver out of order); stable */
+    struct pq *q = &n->out[o];
+    uint32_t i = q->count;
+    while (i > 0 && pq_at(q, i - 1)->t > ready) {
+        *pq_at(q, i) = *pq_at(q, i - 1);
+        i--;
+    }
+    struct pkt *p = pq_at(q, i);
+    *p = *src;
+    p->t = ready;
+    q->count++;
+    n->inflight++;
+}
+
+static uint64_t max64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+/* Mesh: reserve the XY route from node a to node b starting at t; returns the arrival of
+ * the head at b (before ejection). */
+static uint64_t mesh_route(simt_icnt *n, uint32_t a, uint32_t b, uint64_t t, uint32_t flits)
+{
+    uint32_t x = a % n->width, y = a / n->width;
+    const uint32_t bx = b % n->width, by = b / n->width;
+    while (x != bx || y != by) {
+        uint32_t dir;
+        if (x != bx)
+            dir = x < bx ? 0 : 1;
+        else
+            dir = y < by ? 2 : 3;
+        uint64_t *l = &n->link_free[(size_t)(y * n->width + x) * 4 + dir];
+        const uint64_t start = max64(t, *l);
+        *l = start + flits;
+        t = start + (n->cfg.latency ? n->cfg.latency : 1);
+        if (dir == 0)
+            x++;
+        else if (dir == 1)
+            x--;
+        else if (dir == 2)
+            y++;
+        else
+            y--;
+    }
+    return t;
+}
+
+void simt_icnt_tick(simt_icnt *n)
+{
+    INC(ticks);
+    const uint32_t ni = n->cfg.ninputs;
+    if (n->queued) {
+        for (uint32_t k = 0; k < ni; k++) {
+            const uint32_t i = (n->rr + k) % ni;
+            struct pq *q = &n->in[i];
+            if (!q->count || n->in_busy[i] > n->now)
+                continue;
+            struct pkt *p = pq_at(q, 0);
+            const uint32_t o = p->port;
+            const uint32_t flits = simt_icnt_flits(n, &p->req);
+            uint64_t ready;
+            if (n->out_reserved[o] >= n->out[o].cap) {
+                INC(blocked);
+                continue;
+            }
+            if (n->cfg.topo == SIMT_ICNT_XBAR) {
+                if (n->out_busy[o] > n->now) {
+                    INC(blocked);
+                    continue;
+                }
+                n->out_busy[o] = n->now + flits;
+                ready = n->now + flits + n->cfg.latency;
+            } else {
+                const uint64_t head = mesh_route(n, i, ni + o, n->now, flits);
+                const uint64_t start = max64(head, n->out_busy[o]);
+                n->out_busy[o] = start + flits;
+                ready = start + flits;
+            }
+            n->in_busy[i] = n->now + flits;
+            n->out_reserved[o]++;
+            INC(packets);
+            ADD(flits, flits);
+            ADD(latency_sum, ready - p->pushed);
+            struct pkt copy = *p;
+            q->head = (q->head + 1) % q->cap;
+            q->count--;
+            n->queued--;
+            deliver(n, o, &copy, ready);
+        }
+        n->rr = (n->rr + 1) % ni;
+    }
+    n->now++;
+}
+
+const struct simt_mpkt *simt_icnt_peek(const simt_icnt *n, uint32_t o)
+{
+    if (o >= n->cfg.noutputs)
+        return NULL;
+    const struct pq *q = &n->out[o];
+    if (!q->count || pq_at(q, 0)->t > n->now)
+        return NULL;
+    return &pq_at(q, 0)->req;
+}
+
+void simt_icnt_pop(simt_icnt *n, uint32_t o)
+{
+    if (o >= n->cfg.noutputs || !simt_icnt_peek(n, o))
+        return;
+    struct pq *q = &n->out[o];
+    q->head = (q->head + 1) % q->cap;
+    q->count--;
+    n->out_reserved[o]--;
+    n->inflight--;
+}
+
+uint32_t simt_icnt_busy(const simt_icnt *n)
+{
+    return n->queued + n->inflight;
+}
+
+const struct simt_icnt_stats *simt_icnt_stats(const simt_icnt *n)
+{
+    return &n->st;
+}
+
+simt_err simt_icnt_bind_stats(simt_icnt *n, simt_stats *reg, const char *prefix)
+{
+    char name[128];
+#define BIND_REG(f, ds)                                                                            \
+    snprintf(name, sizeof name, "%s." #f, prefix);                                                 \
+    if (!(n->m.f = simt_stats_counter(reg, name, ds)))                                             \
+        return simt_seterr(SIMT_ERR_NOMEM, "cannot register statistic %s", name);
+    SIMT_ICNT_STATS(BIND_REG)
+#undef BIND_REG
+    return SIMT_ERR_OK;
+}
