@@ -53,5 +53,13 @@ void simt_errprefix(const char *fmt, ...)
     vsnprintf(prefix, sizeof prefix, fmt, ap);
     va_end(ap);
     memcpy(old, errmsg_buf, sizeof old);
-    snprintf(errmsg_buf, sizeof errmsg_buf, "%s: %s", prefix, old);
+    size_t np = strlen(prefix), no = strlen(old);
+    if (np > sizeof errmsg_buf - 3)
+        np = sizeof errmsg_buf - 3;
+    if (no > sizeof errmsg_buf - 3 - np)
+        no = sizeof errmsg_buf - 3 - np;
+    memcpy(errmsg_buf, prefix, np);
+    memcpy(errmsg_buf + np, ": ", 2);
+    memcpy(errmsg_buf + np + 2, old, no);
+    errmsg_buf[np + 2 + no] = '\0';
 }

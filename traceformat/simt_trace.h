@@ -37,7 +37,7 @@ extern "C" {
 /* The format version this library writes; readers accept exactly the versions
  * listed in SIMT_TRACE_READS (and reject others, saying which they read). */
 #define SIMT_TRACE_VERSION 1
-#define SIMT_TRACE_READS "1"
+#define SIMT_TRACE_READS   "1"
 
 /* ---------------------------------------------------------------------------------------------
  * Device address windows. Every address in a trace is a 64-bit "generic" address
@@ -84,24 +84,24 @@ static inline enum simt_mspace simt_addr_space(uint64_t a)
 /* Instruction classes, as a compiler would lower each IR instruction
  * (table in docs/INSTRUCTION_CLASSES.md). Serialised: never renumber. */
 enum simt_iclass {
-    SIMT_IC_FREE = 0,    /* costs no issue slot: phi, bitcast, no-op casts, constant GEPs,
-                            lifetime/assume. The reader never yields these. */
-    SIMT_IC_INT = 1,     /* integer / logic ALU, integer compare, select */
-    SIMT_IC_FP32 = 2,    /* single-precision add/mul/fma/compare/convert */
-    SIMT_IC_FP64 = 3,    /* double precision */
-    SIMT_IC_SFU = 4,     /* transcendentals, divisions, square roots (special function unit) */
-    SIMT_IC_LOAD = 5,    /* one address per thread */
-    SIMT_IC_STORE = 6,   /* one address per thread */
-    SIMT_IC_ATOMIC = 7,  /* atomicrmw, cmpxchg, atomic inc/dec; one address */
-    SIMT_IC_BRANCH = 8,  /* br (conditional or not), switch, indirect br */
-    SIMT_IC_CALL = 9,    /* call of a device function defined in the program */
-    SIMT_IC_RET = 10,    /* return from a device function (depth > 0) */
-    SIMT_IC_BARRIER = 11,/* __syncthreads and variants (CTA-wide) */
-    SIMT_IC_WARP = 12,   /* shuffle, vote, ballot, match, __syncwarp, activemask */
-    SIMT_IC_EXIT = 13,   /* kernel return: the thread ends */
-    SIMT_IC_FP16 = 14,   /* half-precision arithmetic */
-    SIMT_IC_MEMBAR = 15, /* fences / __threadfence */
-    SIMT_IC_COPY = 16,   /* memcpy/memmove (two addresses: dst then src) and memset (dst) */
+    SIMT_IC_FREE = 0,     /* costs no issue slot: phi, bitcast, no-op casts, constant GEPs,
+                             lifetime/assume. The reader never yields these. */
+    SIMT_IC_INT = 1,      /* integer / logic ALU, integer compare, select */
+    SIMT_IC_FP32 = 2,     /* single-precision add/mul/fma/compare/convert */
+    SIMT_IC_FP64 = 3,     /* double precision */
+    SIMT_IC_SFU = 4,      /* transcendentals, divisions, square roots (special function unit) */
+    SIMT_IC_LOAD = 5,     /* one address per thread */
+    SIMT_IC_STORE = 6,    /* one address per thread */
+    SIMT_IC_ATOMIC = 7,   /* atomicrmw, cmpxchg, atomic inc/dec; one address */
+    SIMT_IC_BRANCH = 8,   /* br (conditional or not), switch, indirect br */
+    SIMT_IC_CALL = 9,     /* call of a device function defined in the program */
+    SIMT_IC_RET = 10,     /* return from a device function (depth > 0) */
+    SIMT_IC_BARRIER = 11, /* __syncthreads and variants (CTA-wide) */
+    SIMT_IC_WARP = 12,    /* shuffle, vote, ballot, match, __syncwarp, activemask */
+    SIMT_IC_EXIT = 13,    /* kernel return: the thread ends */
+    SIMT_IC_FP16 = 14,    /* half-precision arithmetic */
+    SIMT_IC_MEMBAR = 15,  /* fences / __threadfence */
+    SIMT_IC_COPY = 16,    /* memcpy/memmove (two addresses: dst then src) and memset (dst) */
     SIMT_IC_NUM_ = 17
 };
 
@@ -116,23 +116,23 @@ enum simt_iflag {
 #define SIMT_PC_EXIT   0xffffffffu /* "reconverge at thread exit" (ipdom is the virtual exit) */
 #define SIMT_NO_BLOCK  0xffffffffu
 #define SIMT_NO_FUNC   0xffffffffu
-#define SIMT_MAX_SRCS  8   /* a static instruction lists at most this many source registers */
+#define SIMT_MAX_SRCS  8    /* a static instruction lists at most this many source registers */
 #define SIMT_MAX_DEPTH 4096 /* call depth readers accept */
 
 /* One static instruction. `pc` is its index in the kernel program (layout order). */
 struct simt_sinst {
-    uint32_t block;        /* index of its basic block in simt_program.blocks */
-    uint8_t iclass;        /* enum simt_iclass */
-    uint8_t mspace;        /* enum simt_mspace for memory classes, else SIMT_MS_NONE */
-    uint8_t flags;         /* enum simt_iflag bits */
-    uint8_t nsrc;          /* number of source registers in srcs[] (<= SIMT_MAX_SRCS) */
-    uint32_t access_bytes; /* bytes per thread for memory classes (0 if SIMT_IF_VARSIZE) */
-    uint32_t dst;          /* destination register (0 = none); registers are kernel-unique */
+    uint32_t block;               /* index of its basic block in simt_program.blocks */
+    uint8_t iclass;               /* enum simt_iclass */
+    uint8_t mspace;               /* enum simt_mspace for memory classes, else SIMT_MS_NONE */
+    uint8_t flags;                /* enum simt_iflag bits */
+    uint8_t nsrc;                 /* number of source registers in srcs[] (<= SIMT_MAX_SRCS) */
+    uint32_t access_bytes;        /* bytes per thread for memory classes (0 if SIMT_IF_VARSIZE) */
+    uint32_t dst;                 /* destination register (0 = none); registers are kernel-unique */
     uint32_t srcs[SIMT_MAX_SRCS]; /* issued producers' registers, looking through FREE insts */
-    uint32_t callee;       /* SIMT_IC_CALL, direct: function index; else SIMT_NO_FUNC */
-    uint32_t reconv_pc;    /* branches: pc of the immediate post-dominator, or SIMT_PC_EXIT */
-    uint32_t line;         /* source line (0 if unknown) */
-    uint32_t text;         /* offset of the IR text (NUL-terminated) in simt_program.strings */
+    uint32_t callee;              /* SIMT_IC_CALL, direct: function index; else SIMT_NO_FUNC */
+    uint32_t reconv_pc; /* branches: pc of the immediate post-dominator, or SIMT_PC_EXIT */
+    uint32_t line;      /* source line (0 if unknown) */
+    uint32_t text;      /* offset of the IR text (NUL-terminated) in simt_program.strings */
 };
 
 struct simt_sblock {
@@ -155,15 +155,15 @@ struct simt_sfunc {
  * device function it can reach. All arrays are owned by whoever built the struct
  * (the tracer when writing, the reader after reading). */
 struct simt_program {
-    const char *kernel_name;  /* mangled name */
-    const char *source_file;  /* "" if unknown */
+    const char *kernel_name; /* mangled name */
+    const char *source_file; /* "" if unknown */
     uint32_t nfuncs, nblocks, ninsts, nsuccs, strings_size;
     const struct simt_sfunc *funcs;
     const struct simt_sblock *blocks;
     const struct simt_sinst *insts;
-    const uint32_t *succs;   /* block indices */
-    const char *strings;     /* string table: NUL-terminated strings back to back */
-    uint32_t nregs;          /* registers are numbered 1..nregs */
+    const uint32_t *succs; /* block indices */
+    const char *strings;   /* string table: NUL-terminated strings back to back */
+    uint32_t nregs;        /* registers are numbered 1..nregs */
 };
 
 struct simt_dim3 {
@@ -172,24 +172,24 @@ struct simt_dim3 {
 
 /* One kernel launch. */
 struct simt_launch {
-    uint32_t kernel;            /* index of the kernel's program in the trace */
+    uint32_t kernel; /* index of the kernel's program in the trace */
     struct simt_dim3 grid, block;
     uint32_t dynamic_shared_bytes;
     uint32_t static_shared_bytes;
-    uint32_t regs_per_thread;   /* estimate recorded by the tracer */
+    uint32_t regs_per_thread; /* estimate recorded by the tracer */
     uint32_t local_bytes_per_thread;
-    uint64_t ncta;              /* grid.x * grid.y * grid.z, CTAs in launch order (x fastest) */
+    uint64_t ncta;                /* grid.x * grid.y * grid.z, CTAs in launch order (x fastest) */
     uint64_t thread_instructions; /* dynamic non-FREE instructions over all threads */
 };
 
 /* One decoded dynamic event: the next instruction a thread executes. */
 struct simt_event {
-    uint32_t pc;     /* static instruction (index into program->insts) */
-    uint32_t depth;  /* call depth: 0 in the kernel function */
-    uint64_t addr;   /* memory classes: the (first) address */
-    uint64_t addr2;  /* SIMT_IC_COPY memcpy/memmove: the source address */
-    uint32_t size;   /* memory classes: bytes accessed */
-    uint32_t succ;   /* branches: index of the successor taken; indirect calls: callee */
+    uint32_t pc;    /* static instruction (index into program->insts) */
+    uint32_t depth; /* call depth: 0 in the kernel function */
+    uint64_t addr;  /* memory classes: the (first) address */
+    uint64_t addr2; /* SIMT_IC_COPY memcpy/memmove: the source address */
+    uint32_t size;  /* memory classes: bytes accessed */
+    uint32_t succ;  /* branches: index of the successor taken; indirect calls: callee */
 };
 
 /* ---------------------------------------------------------------------------------------------
@@ -203,8 +203,8 @@ struct simt_event {
 typedef struct simt_trace_writer simt_trace_writer;
 
 struct simt_trace_meta {
-    const char *producer;   /* e.g. "simt-tracer 0.1" */
-    const char *program;    /* program name */
+    const char *producer; /* e.g. "simt-tracer 0.1" */
+    const char *program;  /* program name */
     int argc;
     const char *const *argv; /* command line (copied) */
 };
@@ -281,6 +281,11 @@ const struct simt_program *simt_trace_reader_program(const simt_trace_reader *r,
 const struct simt_launch *simt_trace_reader_launch(const simt_trace_reader *r, uint32_t l);
 /*! simt_trace_reader_file_bytes() : size of the trace file on disk. */
 uint64_t simt_trace_reader_file_bytes(const simt_trace_reader *r);
+/*! simt_trace_reader_check_records() : reads every record of the file in file order (one at
+ *  a time), checking its header and LZ4 checksums, that the records tile the data area and
+ *  that their numbers match the index (1 header, one per kernel, per launch, per CTA). *nrecords
+ *  (may be NULL) gets the count, index included. (Added; used by simt-trace verify.) */
+simt_err simt_trace_reader_check_records(simt_trace_reader *r, uint64_t *nrecords);
 
 /*! simt_cta_load() : reads, checks and decompresses CTA `cta` (launch order) of launch
  *  `launch`. The CTA owns its buffers; free with simt_cta_free(). */
@@ -293,6 +298,10 @@ uint64_t simt_cta_thread_instructions(const simt_cta *c);
 /*! simt_cursor_create() : a cursor over thread `tid` of `c` (c must outlive it). */
 simt_err simt_cursor_create(const simt_cta *c, uint32_t tid, simt_cursor **out);
 void simt_cursor_free(simt_cursor *cur);
+/*! simt_cursor_reset() : points an existing cursor at thread `tid` of `c` (any CTA),
+ *  reusing its memory: cheaper than free + create when walking many threads. On error the
+ *  cursor is unchanged. (Added; not in the first version of this header.) */
+simt_err simt_cursor_reset(simt_cursor *cur, const simt_cta *c, uint32_t tid);
 
 /*! simt_cursor_next() : the thread's next non-FREE instruction.
  *  @return 1 and *ev filled; 0 once the thread has exited (after its EXIT event);

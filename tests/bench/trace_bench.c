@@ -1,0 +1,181 @@
+/* trace_bench.c - figures for the trace container (printed, not asserted): bytes per dynamic
+ * thread-instruction, writer throughput and decoder throughput on synthetic but realistic
+ * streams (tests/traceformat/trace_programs.c: a loop with a data-dependent branch and
+ * strided loads; a switch with memcpy/atomics; direct, indirect and recursive calls).
+ *
+ *   trace_bench [--kernel loop|switch|calls] [--ctas N] [--threads T] [--trip K] [--out FILE]
+ *
+ * The events of each CTA are generated first (untimed) and then replayed into the writer
+ * (timed), so the write figure is the writer's own cost. */
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "trace_programs.h"
+#include "trace_testlib.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts); /* CPU time: robust to a busy machine */
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void die(const char *what)
+{
+    fprintf(stderr, "trace_bench: %s: %s\n", what, simt_errmsg());
+    exit(2);
+}
+
+int main(int argc, char **argv)
+{
+    const char *kernel = "loop", *out = "trace_bench.simtrace";
+    int repeat = 3;
+    uint32_t nctas = 128, nthreads = 256, trip = 16;
+    for (int i = 1; i < argc; i++) {
+        if (i + 1 < argc && !strcmp(argv[i], "--kernel"))
+            kernel = argv[++i];
+        else if (i + 1 < argc && !strcmp(argv[i], "--ctas"))
+            nctas = (uint32_t)strtoul(argv[++i], NULL, 0);
+        else if (i + 1 < argc && !strcmp(argv[i], "--threads"))
+            nthreads = (uint32_t)strtoul(argv[++i], NULL, 0);
+        else if (i + 1 < argc && !strcmp(argv[i], "--trip"))
+            trip = (uint32_t)strtoul(argv[++i], NULL, 0);
+        else if (i + 1 < argc && !strcmp(argv[i], "--repeat"))
+            repeat = atoi(argv[++i]);
+        else if (i + 1 < argc && !strcmp(argv[i], "--out"))
+            out = argv[++i];
+        else {
+            fprintf(stderr, "usage: trace_bench [--kernel loop|switch|calls] [--ctas N] "
+                            "[--threads T] [--trip K] [--repeat R] [--out FILE]\n");
+            return 2;
+        }
+    }
+    if (!nctas || !nthreads || nthreads > 1024) {
+        fprintf(stderr, "trace_bench: need 1..1024 threads and at least one CTA\n");
+        return 2;
+    }
+    struct tb_prog b;
+    const struct tb_exec_ops *ops = tp_build(&b, kernel);
+    if (!ops) {
+        fprintf(stderr, "trace_bench: unknown kernel %s\n", kernel);
+        return 2;
+    }
+    struct tp_params P = {.trip = trip,
+                          .stride = 4 * (uint64_t)nthreads * nctas,
+                          .base = SIMT_WIN_GLOBAL_BASE,
+                          .nthreads = nthreads,
+                          .depth = trip,
+                          .seed = 1};
+    const char *targv[] = {"trace_bench", "--kernel", kernel};
+    struct simt_trace_meta meta = {"trace_bench", "trace_bench", 3, targv};
+    simt_trace_writer *w;
+    double t_write = 0;
+    double t0 = now();
+    if (simt_trace_writer_open(out, &meta, &w) != SIMT_ERR_OK)
+        die("open");
+    uint32_t k;
+    if (simt_trace_writer_add_kernel(w, &b.p, &k) != SIMT_ERR_OK)
+        die("add_kernel");
+    struct simt_launch l = {
+        .kernel = k, .grid = {nctas, 1, 1}, .block = {nthreads, 1, 1}, .ncta = nctas};
+    if (simt_trace_writer_begin_launch(w, &l) != SIMT_ERR_OK)
+        die("begin_launch");
+    t_write += now() - t0;
+    struct tb_log lg = {0};
+    uint64_t tinst = 0, events = 0;
+    for (uint32_t c = 0; c < nctas; c++) {
+        lg.n = 0;
+        tb_log_target = &lg;
+        struct tb_cta_events ev;
+        if (tb_exec_cta(NULL, &b.p, 0, c, nthreads, ops, &P, 0, &ev))
+            die("exec");
+        tb_log_target = NULL;
+        tinst += ev.total;
+        events += lg.n;
+        tb_cta_events_free(&ev);
+        t0 = now();
+        if (tb_replay(w, &lg) != SIMT_ERR_OK)
+            die("replay");
+        t_write += now() - t0;
+    }
+    t0 = now();
+    if (simt_trace_writer_end_launch(w) != SIMT_ERR_OK)
+        die("end_launch");
+    if (simt_trace_writer_close(w) != SIMT_ERR_OK)
+        die("close");
+    t_write += now() - t0;
+    free(lg.rec);
+
+    /* decode: load every CTA, run a batch cursor over every thread; best of `repeat` runs */
+    simt_trace_reader *r = NULL;
+    double best_read = 1e30, best_cursor = 1e30, best_load = 1e30;
+    uint64_t decoded = 0, bytes = 0, sink = 0;
+    for (int rep = 0; rep < (repeat > 0 ? repeat : 1); rep++) {
+        t0 = now();
+        if (simt_trace_reader_open(out, &r) != SIMT_ERR_OK)
+            die("reader_open");
+        double t_load = 0, t_cursor = 0;
+        simt_cursor *cur = NULL; /* one cursor, reset from thread to thread */
+        decoded = 0;
+        struct simt_event evs[512];
+        for (uint32_t c = 0; c < nctas; c++) {
+            double t1 = now();
+            simt_cta *cta;
+            if (simt_cta_load(r, 0, c, &cta) != SIMT_ERR_OK)
+                die("cta_load");
+            double t2 = now();
+            t_load += t2 - t1;
+            for (uint32_t t = 0; t < nthreads; t++) {
+                if ((cur ? simt_cursor_reset(cur, cta, t) : simt_cursor_create(cta, t, &cur)) !=
+                    SIMT_ERR_OK)
+                    die("cursor");
+                int n;
+                while ((n = simt_cursor_next_batch(cur, evs, 512)) > 0) {
+                    decoded += (uint64_t)n;
+                    sink += evs[n - 1].addr;
+                }
+                if (n < 0)
+                    die("decode");
+            }
+            t_cursor += now() - t2;
+            simt_cta_free(cta);
+        }
+        simt_cursor_free(cur);
+        cur = NULL;
+        double t_read = now() - t0;
+        bytes = simt_trace_reader_file_bytes(r);
+        simt_trace_reader_close(r);
+        if (t_read < best_read)
+            best_read = t_read;
+        if (t_cursor < best_cursor)
+            best_cursor = t_cursor;
+        if (t_load < best_load)
+            best_load = t_load;
+    }
+    double t_read = best_read, t_cursor = best_cursor, t_load = best_load;
+    if (decoded != tinst) {
+        fprintf(stderr, "trace_bench: decoded %" PRIu64 " of %" PRIu64 " instructions\n", decoded,
+                tinst);
+        return 1;
+    }
+    printf("kernel %-6s %u CTAs x %u threads, trip %u: %" PRIu64 " thread-instructions, %" PRIu64
+           " writer events\n",
+           kernel, nctas, nthreads, trip, tinst, events);
+    printf("  file:    %" PRIu64 " bytes = %.4f bytes/thread-instruction (%.2f bits)\n", bytes,
+           (double)bytes / (double)tinst, 8.0 * (double)bytes / (double)tinst);
+    printf("  write:   %.3f s = %.1f M thread-instructions/s (%.1f M events/s)\n", t_write,
+           (double)tinst / t_write / 1e6, (double)events / t_write / 1e6);
+    printf("  read:    %.3f s = %.1f M thread-instructions/s end to end (open + load + "
+           "decode, best of %d)\n",
+           t_read, (double)tinst / t_read / 1e6, repeat);
+    printf("  decode:  %.1f M thread-instructions/s in cursors; CTA load+decompress %.3f s\n",
+           (double)tinst / t_cursor / 1e6, t_load);
+    if (sink == 42)
+        printf(" \n");
+    tb_free(&b);
+    return 0;
+}

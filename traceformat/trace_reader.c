@@ -1,0 +1,1069 @@
+/* trace_reader.c - the trace reader, CTA loader and per-thread cursor (simt_trace.h; layout
+ * in docs/TRACE_FORMAT.md).
+ *
+ * Memory: the static programs, the launch records, one launch's CTA offset table and the
+ * CTAs the caller holds. Every count and offset read from the file is checked against the
+ * file size (or the decompressed record size) before it is used. */
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "simt_trace.pb-c.h"
+#include "trace_internal.h"
+
+struct rlaunch {
+    struct simt_launch l;
+    uint64_t launch_off, table_off;
+};
+
+struct simt_trace_reader {
+    char *path;
+    int fd;
+    uint64_t size, index_off;
+    struct trace_meta_store meta;
+    struct trace_prog **kernels;
+    uint32_t nkernels;
+    struct rlaunch *launches;
+    uint32_t nlaunches;
+    uint32_t table_launch;     /* launch whose CTA offsets are in cta_offs, or UINT32_MAX */
+    uint32_t bad_table_launch; /* launch whose CTA table failed last, or UINT32_MAX */
+    simt_err bad_table_err;
+    uint64_t *cta_offs;
+    uint64_t last_end; /* end offset of the record read_record() read last */
+    char last_tag[4];  /* and its tag */
+    struct tbuf rec, dec;
+};
+
+struct simt_cta {
+    const struct trace_prog *kp;
+    uint32_t launch;
+    uint64_t cta;
+    uint32_t nthreads;
+    uint64_t thread_instructions;
+    struct tbuf data;     /* decompressed payload */
+    uint32_t ncols;       /* (pc, slot) columns with a seed in this CTA */
+    uint32_t *colmap;     /* [2 * ninsts] column index or UINT32_MAX */
+    uint64_t *seeds;      /* [ncols * nthreads] first address */
+    uint8_t *present;     /* [ncols * nthreads] */
+    uint32_t *seed_count; /* [nthreads] */
+    uint64_t *ctl_bits;   /* [nthreads] */
+    size_t *ctl_off;      /* [nthreads] byte offset of the thread's control stream in data */
+    size_t *addr_off;     /* [nthreads + 1] byte offsets of the address streams in data */
+};
+
+struct colst {
+    uint64_t prev, stride;
+    uint64_t seen; /* the first address came from the seed table */
+};
+
+struct simt_cursor {
+    const simt_cta *c;
+    const struct trace_prog *kp;
+    uint32_t tid;
+    uint32_t item, depth; /* next item (trace_prog.items) */
+    int state;            /* 0 running, 1 exited, < 0 -simt_err */
+    uint32_t *stack;
+    uint32_t stack_cap;
+    const uint8_t *ctl;
+    uint64_t ctl_pos, ctl_bits;
+    const uint8_t *ap, *aend;
+    struct colst *cols; /* [ncols + 1] */
+    size_t cols_cap;
+    const uint32_t *colmap;
+    uint32_t seeds_used;
+    uint64_t count;
+};
+
+/* ---- file access ---------------------------------------------------------------------- */
+
+static simt_err pread_all(simt_trace_reader *r, void *buf, size_t n, uint64_t off, const char *what)
+{
+    size_t done = 0;
+    while (done < n) {
+        ssize_t k = pread(r->fd, (char *)buf + done, n - done, (off_t)(off + done));
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0)
+            return simt_seterr(SIMT_ERR_IO, "%s: reading %s at offset %llu: %s", r->path, what,
+                               (unsigned long long)(off + done), strerror(errno));
+        if (k == 0)
+            return simt_seterr(SIMT_ERR_TRUNCATED,
+                               "%s: file ends at offset %llu inside %s (expected %zu bytes from "
+                               "offset %llu)",
+                               r->path, (unsigned long long)(off + done), what, n,
+                               (unsigned long long)off);
+        done += (size_t)k;
+    }
+    return SIMT_ERR_OK;
+}
+
+/* Reads the record at `off` (which must end by `limit`) with tag `tag`; decompresses its
+ * body into *out. */
+static simt_err read_record(simt_trace_reader *r, uint64_t off, uint64_t limit, const char *tag,
+                            const char *what, struct tbuf *out)
+{
+    if (off < TRACE_HEADER_SIZE || off > limit || limit - off < TRACE_REC_HEADER_SIZE)
+        return simt_seterr(
+            SIMT_ERR_FORMAT, "%s: %s record offset %llu outside the data area [%d, %llu)", r->path,
+            what, (unsigned long long)off, TRACE_HEADER_SIZE, (unsigned long long)limit);
+    uint8_t h[TRACE_REC_HEADER_SIZE];
+    SIMT_TRY(pread_all(r, h, sizeof h, off, what));
+    static const char *const known[] = {TRACE_TAG_META, TRACE_TAG_KERNEL,    TRACE_TAG_LAUNCH,
+                                        TRACE_TAG_CTA,  TRACE_TAG_CTA_TABLE, TRACE_TAG_INDEX};
+    if (!tag) /* any known record */
+        for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+            if (!memcmp(h, known[k], 4))
+                tag = known[k];
+    if (!tag || memcmp(h, tag, 4) != 0 || get_u32le(h + 4) != 0)
+        return simt_seterr(SIMT_ERR_FORMAT,
+                           "%s: offset %llu: expected a \"%.4s\" record header (%s), found tag "
+                           "%02x%02x%02x%02x flags %u",
+                           r->path, (unsigned long long)off, tag ? tag : "any", what, h[0], h[1],
+                           h[2], h[3], get_u32le(h + 4));
+    uint64_t len = get_u64le(h + 8);
+    if (len == 0 || len > limit - off - TRACE_REC_HEADER_SIZE)
+        return simt_seterr(SIMT_ERR_FORMAT,
+                           "%s: offset %llu: %s record of %llu bytes overruns the data area "
+                           "(at most %llu bytes)",
+                           r->path, (unsigned long long)off, what, (unsigned long long)len,
+                           (unsigned long long)(limit - off - TRACE_REC_HEADER_SIZE));
+    r->last_end = off + TRACE_REC_HEADER_SIZE + len;
+    memcpy(r->last_tag, h, 4);
+    r->rec.n = 0;
+    SIMT_TRY(tbuf_reserve(&r->rec, (size_t)len));
+    SIMT_TRY(pread_all(r, r->rec.p, (size_t)len, off + TRACE_REC_HEADER_SIZE, what));
+    simt_err e = trace_lz4_decompress(r->rec.p, (size_t)len, TRACE_MAX_RECORD_BYTES, out, what,
+                                      off + TRACE_REC_HEADER_SIZE);
+    if (e != SIMT_ERR_OK)
+        simt_errprefix("%s", r->path);
+    return e;
+}
+
+/* ---- open ----------------------------------------------------------------------------- */
+
+static simt_err check_launch(simt_trace_reader *r, uint32_t i, const SimtPb__LaunchEntry *le)
+{
+    const SimtPb__Launch *pl = le->launch;
+    SIMT_RETURN_IF(!pl || !pl->grid || !pl->block, SIMT_ERR_FORMAT,
+                   "%s: index: launch %u lacks its record, grid or block", r->path, i);
+    struct rlaunch *rl = &r->launches[i];
+    struct simt_launch *l = &rl->l;
+    l->kernel = pl->kernel;
+    l->grid = (struct simt_dim3){pl->grid->x, pl->grid->y, pl->grid->z};
+    l->block = (struct simt_dim3){pl->block->x, pl->block->y, pl->block->z};
+    l->dynamic_shared_bytes = pl->dynamic_shared_bytes;
+    l->static_shared_bytes = pl->static_shared_bytes;
+    l->regs_per_thread = pl->regs_per_thread;
+    l->local_bytes_per_thread = pl->local_bytes_per_thread;
+    l->ncta = pl->ncta;
+    l->thread_instructions = pl->thread_instructions;
+    rl->launch_off = le->launch_offset;
+    rl->table_off = le->cta_table_offset;
+    SIMT_RETURN_IF(l->kernel >= r->nkernels, SIMT_ERR_FORMAT,
+                   "%s: index: launch %u names kernel %u, the file has %u", r->path, i, l->kernel,
+                   r->nkernels);
+    uint64_t ncta = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
+    uint64_t nthr = (uint64_t)l->block.x * l->block.y * l->block.z;
+    SIMT_RETURN_IF(ncta == 0 || ncta != l->ncta, SIMT_ERR_FORMAT,
+                   "%s: index: launch %u: ncta %llu, expected grid %ux%ux%u = %llu (non-zero)",
+                   r->path, i, (unsigned long long)l->ncta, l->grid.x, l->grid.y, l->grid.z,
+                   (unsigned long long)ncta);
+    SIMT_RETURN_IF(nthr == 0 || nthr > TRACE_MAX_CTA_THREADS, SIMT_ERR_FORMAT,
+                   "%s: index: launch %u: block %ux%ux%u, expected 1..%d threads", r->path, i,
+                   l->block.x, l->block.y, l->block.z, TRACE_MAX_CTA_THREADS);
+    /* each CTA takes at least a record header in the data area */
+    SIMT_RETURN_IF(ncta > r->index_off / TRACE_REC_HEADER_SIZE, SIMT_ERR_FORMAT,
+                   "%s: index: launch %u claims %llu CTAs, more than the %llu-byte data area "
+                   "can hold",
+                   r->path, i, (unsigned long long)ncta, (unsigned long long)r->index_off);
+    SIMT_RETURN_IF(rl->table_off < TRACE_HEADER_SIZE || rl->table_off >= r->index_off ||
+                       rl->launch_off < TRACE_HEADER_SIZE || rl->launch_off >= r->index_off,
+                   SIMT_ERR_FORMAT,
+                   "%s: index: launch %u: record offsets %llu/%llu outside the data area [%d, "
+                   "%llu)",
+                   r->path, i, (unsigned long long)rl->launch_off,
+                   (unsigned long long)rl->table_off, TRACE_HEADER_SIZE,
+                   (unsigned long long)r->index_off);
+    return SIMT_ERR_OK;
+}
+
+static simt_err reader_load(simt_trace_reader *r)
+{
+    struct stat st;
+    if (fstat(r->fd, &st) != 0)
+        return simt_seterr(SIMT_ERR_IO, "%s: stat: %s", r->path, strerror(errno));
+    r->size = (uint64_t)st.st_size;
+    uint8_t h[TRACE_HEADER_SIZE];
+    if (r->size < 8)
+        return simt_seterr(SIMT_ERR_TRUNCATED,
+                           "%s: %llu bytes: too short for a trace (expected the magic "
+                           "\"SIMTTRC\" at offset 0)",
+                           r->path, (unsigned long long)r->size);
+    SIMT_TRY(pread_all(r, h, 8, 0, "the file header"));
+    SIMT_RETURN_IF(memcmp(h, TRACE_MAGIC, 8) != 0, SIMT_ERR_FORMAT,
+                   "%s: offset 0: not a SIMT trace (expected the magic \"SIMTTRC\")", r->path);
+    SIMT_RETURN_IF(r->size < TRACE_HEADER_SIZE, SIMT_ERR_TRUNCATED,
+                   "%s: %llu bytes: the file header needs %d", r->path, (unsigned long long)r->size,
+                   TRACE_HEADER_SIZE);
+    SIMT_TRY(pread_all(r, h, sizeof h, 0, "the file header"));
+    uint32_t version = get_u32le(h + 8);
+    SIMT_RETURN_IF(version != SIMT_TRACE_VERSION, SIMT_ERR_VERSION,
+                   "%s: offset 8: trace format version %u; this reader reads version(s) %s",
+                   r->path, version, SIMT_TRACE_READS);
+    SIMT_RETURN_IF(get_u32le(h + 12) != 0, SIMT_ERR_FORMAT,
+                   "%s: offset 12: reserved header field is %u, expected 0", r->path,
+                   get_u32le(h + 12));
+    SIMT_RETURN_IF(r->size < TRACE_HEADER_SIZE + TRACE_FOOTER_SIZE, SIMT_ERR_TRUNCATED,
+                   "%s: %llu bytes: too short for header and footer (%d bytes); the file is "
+                   "truncated or was not closed",
+                   r->path, (unsigned long long)r->size, TRACE_HEADER_SIZE + TRACE_FOOTER_SIZE);
+    uint8_t f[TRACE_FOOTER_SIZE];
+    uint64_t foff = r->size - TRACE_FOOTER_SIZE;
+    SIMT_TRY(pread_all(r, f, sizeof f, foff, "the footer"));
+    SIMT_RETURN_IF(memcmp(f + 24, TRACE_FOOTER_MAGIC, 8) != 0, SIMT_ERR_TRUNCATED,
+                   "%s: offset %llu: no footer magic \"SIMTEND\": the file is truncated or was "
+                   "not closed",
+                   r->path, (unsigned long long)(foff + 24));
+#ifndef TRACE_FUZZING /* the fuzz harness skips checksums so that mutations go deeper */
+    SIMT_RETURN_IF(get_u32le(f + 20) != trace_crc32(f, 20), SIMT_ERR_CHECKSUM,
+                   "%s: offset %llu: footer CRC-32 mismatch (stored 0x%08x, computed 0x%08x)",
+                   r->path, (unsigned long long)foff, get_u32le(f + 20), trace_crc32(f, 20));
+#endif
+    SIMT_RETURN_IF(get_u32le(f + 16) != version, SIMT_ERR_FORMAT,
+                   "%s: offset %llu: footer version %u differs from the header's %u", r->path,
+                   (unsigned long long)(foff + 16), get_u32le(f + 16), version);
+    SIMT_RETURN_IF(get_u64le(f + 8) != r->size, SIMT_ERR_TRUNCATED,
+                   "%s: offset %llu: footer records a %llu-byte file, the file has %llu bytes",
+                   r->path, (unsigned long long)(foff + 8), (unsigned long long)get_u64le(f + 8),
+                   (unsigned long long)r->size);
+    r->index_off = get_u64le(f);
+    SIMT_TRY(read_record(r, r->index_off, foff, TRACE_TAG_INDEX, "index", &r->dec));
+    SimtPb__Index *ix = simt_pb__index__unpack(NULL, r->dec.n, r->dec.p);
+    SIMT_RETURN_IF(!ix, SIMT_ERR_FORMAT,
+                   "%s: offset %llu: the index record does not parse as protobuf", r->path,
+                   (unsigned long long)r->index_off);
+    simt_err e = SIMT_ERR_OK;
+    if (ix->n_kernel_offsets > r->index_off / TRACE_REC_HEADER_SIZE ||
+        ix->n_launches > r->index_off / TRACE_REC_HEADER_SIZE) {
+        e = simt_seterr(SIMT_ERR_FORMAT, "%s: index: %zu kernels / %zu launches cannot fit",
+                        r->path, ix->n_kernel_offsets, ix->n_launches);
+        goto out_free_ix;
+    }
+    uint64_t hoff = ix->header_offset;
+    if ((e = read_record(r, hoff, r->index_off, TRACE_TAG_META, "header", &r->dec)) != SIMT_ERR_OK)
+        goto out_free_ix;
+    uint32_t fv;
+    if ((e = trace_pb_unpack_meta(r->dec.p, r->dec.n, &r->meta, &fv)) != SIMT_ERR_OK) {
+        simt_errprefix("%s: offset %llu", r->path, (unsigned long long)hoff);
+        goto out_free_ix;
+    }
+    if (fv != version) {
+        e = simt_seterr(SIMT_ERR_FORMAT,
+                        "%s: offset %llu: header message says version %u, file header %u", r->path,
+                        (unsigned long long)hoff, fv, version);
+        goto out_free_ix;
+    }
+    r->kernels = calloc(ix->n_kernel_offsets + 1, sizeof *r->kernels);
+    r->launches = calloc(ix->n_launches + 1, sizeof *r->launches);
+    if (!r->kernels || !r->launches) {
+        e = simt_seterr(SIMT_ERR_NOMEM, "%s: out of memory reading the index", r->path);
+        goto out_free_ix;
+    }
+    uint64_t kernels_end = 0;
+    for (size_t k = 0; k < ix->n_kernel_offsets; k++) {
+        uint64_t off = ix->kernel_offsets[k];
+        /* distinct records in file order: no kernel is parsed twice (no amplification) */
+        if (off < kernels_end) {
+            e = simt_seterr(SIMT_ERR_FORMAT,
+                            "%s: index: kernel %zu at offset %llu, expected after offset %llu "
+                            "(the end of kernel %zu)",
+                            r->path, k, (unsigned long long)off, (unsigned long long)kernels_end,
+                            k - 1);
+            goto out_free_ix;
+        }
+        if ((e = read_record(r, off, r->index_off, TRACE_TAG_KERNEL, "kernel", &r->dec)) !=
+            SIMT_ERR_OK)
+            goto out_free_ix;
+        kernels_end = r->last_end;
+        if ((e = trace_pb_unpack_program(r->dec.p, r->dec.n, &r->kernels[k])) != SIMT_ERR_OK) {
+            simt_errprefix("%s: offset %llu: kernel %zu", r->path, (unsigned long long)off, k);
+            goto out_free_ix;
+        }
+        r->nkernels++;
+    }
+    uint64_t launches_end = 0;
+    for (size_t i = 0; i < ix->n_launches; i++) {
+        if ((e = check_launch(r, (uint32_t)i, ix->launches[i])) != SIMT_ERR_OK)
+            goto out_free_ix;
+        /* each launch's records (LNCH, its CTAs, CTAT) lie after the previous launch's, so
+         * that no record is read for two launches (no amplification by shared records) */
+        const struct rlaunch *rl = &r->launches[i];
+        if (rl->launch_off < launches_end || rl->table_off <= rl->launch_off) {
+            e = simt_seterr(SIMT_ERR_FORMAT,
+                            "%s: index: launch %zu: launch record at %llu and CTA table at %llu, "
+                            "expected the table after the record, both after offset %llu",
+                            r->path, i, (unsigned long long)rl->launch_off,
+                            (unsigned long long)rl->table_off, (unsigned long long)launches_end);
+            goto out_free_ix;
+        }
+        launches_end = rl->table_off + TRACE_REC_HEADER_SIZE;
+        r->nlaunches++;
+    }
+out_free_ix:
+    simt_pb__index__free_unpacked(ix, NULL);
+    return e;
+}
+
+simt_err simt_trace_reader_open(const char *path, simt_trace_reader **out)
+{
+    SIMT_RETURN_IF(!out || !path, SIMT_ERR_INVALID_ARG, "reader_open: NULL path or out");
+    *out = NULL;
+    simt_trace_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return simt_seterr(SIMT_ERR_NOMEM, "out of memory opening %s", path);
+    r->fd = -1;
+    r->table_launch = UINT32_MAX;
+    r->bad_table_launch = UINT32_MAX;
+    r->path = strdup(path);
+    if (!r->path) {
+        free(r);
+        return simt_seterr(SIMT_ERR_NOMEM, "out of memory opening %s", path);
+    }
+    r->fd = open(path, O_RDONLY | O_CLOEXEC);
+    simt_err e;
+    if (r->fd < 0)
+        e = simt_seterr(errno == ENOENT ? SIMT_ERR_NOT_FOUND : SIMT_ERR_IO, "%s: cannot open: %s",
+                        path, strerror(errno));
+    else
+        e = reader_load(r);
+    if (e != SIMT_ERR_OK) {
+        simt_trace_reader_close(r);
+        return e;
+    }
+    *out = r;
+    return SIMT_ERR_OK;
+}
+
+void simt_trace_reader_close(simt_trace_reader *r)
+{
+    if (!r)
+        return;
+    if (r->fd >= 0)
+        close(r->fd);
+    for (uint32_t k = 0; k < r->nkernels; k++)
+        trace_prog_free(r->kernels[k]);
+    free(r->kernels);
+    free(r->launches);
+    free(r->cta_offs);
+    trace_meta_free(&r->meta);
+    tbuf_free(&r->rec);
+    tbuf_free(&r->dec);
+    free(r->path);
+    free(r);
+}
+
+const struct simt_trace_meta *simt_trace_reader_meta(const simt_trace_reader *r)
+{
+    return &r->meta.meta;
+}
+uint32_t simt_trace_reader_nkernels(const simt_trace_reader *r)
+{
+    return r->nkernels;
+}
+uint32_t simt_trace_reader_nlaunches(const simt_trace_reader *r)
+{
+    return r->nlaunches;
+}
+const struct simt_program *simt_trace_reader_program(const simt_trace_reader *r, uint32_t k)
+{
+    return k < r->nkernels ? &r->kernels[k]->p : NULL;
+}
+const struct simt_launch *simt_trace_reader_launch(const simt_trace_reader *r, uint32_t l)
+{
+    return l < r->nlaunches ? &r->launches[l].l : NULL;
+}
+uint64_t simt_trace_reader_file_bytes(const simt_trace_reader *r)
+{
+    return r->size;
+}
+
+simt_err simt_trace_reader_check_records(simt_trace_reader *r, uint64_t *nrecords)
+{
+    SIMT_RETURN_IF(!r, SIMT_ERR_INVALID_ARG, "check_records: NULL reader");
+    uint64_t n[6] = {0}, off = TRACE_HEADER_SIZE, nctas = 0;
+    static const char *const tags[6] = {TRACE_TAG_META, TRACE_TAG_KERNEL,    TRACE_TAG_LAUNCH,
+                                        TRACE_TAG_CTA,  TRACE_TAG_CTA_TABLE, TRACE_TAG_INDEX};
+    while (off < r->index_off) {
+        SIMT_TRY(read_record(r, off, r->index_off, NULL, "record", &r->dec));
+        for (int k = 0; k < 6; k++)
+            n[k] += !memcmp(r->last_tag, tags[k], 4);
+        off = r->last_end;
+    }
+    for (uint32_t l = 0; l < r->nlaunches; l++)
+        nctas += r->launches[l].l.ncta;
+    SIMT_RETURN_IF(n[0] != 1 || n[1] != r->nkernels || n[2] != r->nlaunches || n[3] != nctas ||
+                       n[4] != r->nlaunches || n[5] != 0,
+                   SIMT_ERR_FORMAT,
+                   "%s: the data area [%d, %llu) holds %llu META, %llu KERN, %llu LNCH, %llu CTA_, "
+                   "%llu CTAT and %llu INDX records; the index describes 1, %u, %u, %llu, %u and "
+                   "0",
+                   r->path, TRACE_HEADER_SIZE, (unsigned long long)r->index_off,
+                   (unsigned long long)n[0], (unsigned long long)n[1], (unsigned long long)n[2],
+                   (unsigned long long)n[3], (unsigned long long)n[4], (unsigned long long)n[5],
+                   r->nkernels, r->nlaunches, (unsigned long long)nctas, r->nlaunches);
+    if (nrecords)
+        *nrecords = n[0] + n[1] + n[2] + n[3] + n[4] + 1;
+    return SIMT_ERR_OK;
+}
+
+/* ---- CTAs ----------------------------------------------------------------------------- */
+
+static simt_err load_cta_table_(simt_trace_reader *r, uint32_t launch);
+
+/* Loads launch `launch`'s CTA offset table (one at a time); a failure is remembered so that a
+ * caller walking the launch's CTAs does not re-read a bad table for each of them. */
+static simt_err load_cta_table(simt_trace_reader *r, uint32_t launch)
+{
+    if (r->table_launch == launch)
+        return SIMT_ERR_OK;
+    if (r->bad_table_launch == launch)
+        return simt_seterr(r->bad_table_err,
+                           "%s: launch %u: its CTA table could not be read (the first error "
+                           "said why)",
+                           r->path, launch);
+    simt_err e = load_cta_table_(r, launch);
+    if (e != SIMT_ERR_OK) {
+        r->bad_table_launch = launch;
+        r->bad_table_err = e;
+    }
+    return e;
+}
+
+static simt_err load_cta_table_(simt_trace_reader *r, uint32_t launch)
+{
+    const struct rlaunch *rl = &r->launches[launch];
+    free(r->cta_offs);
+    r->cta_offs = NULL;
+    r->table_launch = UINT32_MAX;
+    /* the launch record must agree with the index entry */
+    SIMT_TRY(read_record(r, rl->launch_off, r->index_off, TRACE_TAG_LAUNCH, "launch", &r->dec));
+    SimtPb__Launch *pl = simt_pb__launch__unpack(NULL, r->dec.n, r->dec.p);
+    int agree =
+        pl && pl->grid && pl->block && pl->kernel == rl->l.kernel && pl->grid->x == rl->l.grid.x &&
+        pl->grid->y == rl->l.grid.y && pl->grid->z == rl->l.grid.z &&
+        pl->block->x == rl->l.block.x && pl->block->y == rl->l.block.y &&
+        pl->block->z == rl->l.block.z && pl->dynamic_shared_bytes == rl->l.dynamic_shared_bytes &&
+        pl->static_shared_bytes == rl->l.static_shared_bytes &&
+        pl->regs_per_thread == rl->l.regs_per_thread &&
+        pl->local_bytes_per_thread == rl->l.local_bytes_per_thread && pl->ncta == rl->l.ncta;
+    if (pl)
+        simt_pb__launch__free_unpacked(pl, NULL);
+    SIMT_RETURN_IF(!agree, SIMT_ERR_FORMAT,
+                   "%s: offset %llu: launch record %u does not parse or disagrees with its index "
+                   "entry",
+                   r->path, (unsigned long long)rl->launch_off, launch);
+    SIMT_TRY(
+        read_record(r, rl->table_off, r->index_off, TRACE_TAG_CTA_TABLE, "CTA table", &r->dec));
+    const uint8_t *p = r->dec.p, *end = p + r->dec.n;
+    uint64_t li, ncta;
+    size_t k;
+    if (!(k = get_varint(p, end, &li)) || !(p += k, k = get_varint(p, end, &ncta)))
+        return simt_seterr(SIMT_ERR_FORMAT, "%s: offset %llu: CTA table header truncated", r->path,
+                           (unsigned long long)rl->table_off);
+    p += k;
+    SIMT_RETURN_IF(li != launch || ncta != rl->l.ncta, SIMT_ERR_FORMAT,
+                   "%s: offset %llu: CTA table of launch %llu with %llu CTAs, expected launch "
+                   "%u with %llu",
+                   r->path, (unsigned long long)rl->table_off, (unsigned long long)li,
+                   (unsigned long long)ncta, launch, (unsigned long long)rl->l.ncta);
+    SIMT_RETURN_IF(ncta > (uint64_t)(end - p), SIMT_ERR_FORMAT,
+                   "%s: offset %llu: CTA table lists %llu CTAs in %zu bytes", r->path,
+                   (unsigned long long)rl->table_off, (unsigned long long)ncta, (size_t)(end - p));
+    uint64_t *offs = malloc((size_t)ncta * sizeof *offs + 1);
+    if (!offs)
+        return simt_seterr(SIMT_ERR_NOMEM, "%s: out of memory for %llu CTA offsets", r->path,
+                           (unsigned long long)ncta);
+    uint64_t off = 0;
+    for (uint64_t i = 0; i < ncta; i++) {
+        uint64_t d;
+        if (!(k = get_varint(p, end, &d)) || d == 0 || d >= rl->table_off - off ||
+            off + d <= rl->launch_off) {
+            free(offs);
+            return simt_seterr(SIMT_ERR_FORMAT,
+                               "%s: offset %llu: CTA table entry %llu: bad or out-of-range "
+                               "offset delta (data area ends at %llu)",
+                               r->path, (unsigned long long)rl->table_off, (unsigned long long)i,
+                               (unsigned long long)r->index_off);
+        }
+        p += k;
+        off += d;
+        offs[i] = off;
+    }
+    if (p != end) {
+        free(offs);
+        return simt_seterr(SIMT_ERR_FORMAT, "%s: offset %llu: %zu stray bytes after the CTA table",
+                           r->path, (unsigned long long)rl->table_off, (size_t)(end - p));
+    }
+    r->cta_offs = offs;
+    r->table_launch = launch;
+    return SIMT_ERR_OK;
+}
+
+void simt_cta_free(simt_cta *c)
+{
+    if (!c)
+        return;
+    tbuf_free(&c->data);
+    free(c->colmap);
+    free(c->seeds);
+    free(c->present);
+    free(c->seed_count);
+    free(c->ctl_bits);
+    free(c->ctl_off);
+    free(c->addr_off);
+    free(c);
+}
+
+#define CTA_BAD(...)                                                                               \
+    do {                                                                                           \
+        e = simt_seterr(SIMT_ERR_FORMAT, __VA_ARGS__);                                             \
+        goto out_bad;                                                                              \
+    } while (0)
+
+static simt_err parse_cta(simt_trace_reader *r, simt_cta *c, uint64_t rec_off)
+{
+    simt_err e = SIMT_ERR_OK;
+    const uint8_t *base = c->data.p, *p = base, *end = base + c->data.n;
+    const char *path = r->path;
+    unsigned long long ro = (unsigned long long)rec_off;
+    uint64_t v[4];
+    for (int i = 0; i < 4; i++) {
+        size_t k = get_varint(p, end, &v[i]);
+        if (!k)
+            CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: header field %d truncated",
+                    path, ro, (size_t)(p - base), i);
+        p += k;
+    }
+    if (v[0] != c->launch || v[1] != c->cta)
+        CTA_BAD("%s: CTA record at offset %llu: holds launch %llu CTA %llu, expected launch %u "
+                "CTA %llu",
+                path, ro, (unsigned long long)v[0], (unsigned long long)v[1], c->launch,
+                (unsigned long long)c->cta);
+    const struct simt_launch *l = &r->launches[c->launch].l;
+    uint64_t nthr = (uint64_t)l->block.x * l->block.y * l->block.z;
+    if (v[2] != nthr)
+        CTA_BAD("%s: CTA record at offset %llu: %llu threads, expected %llu (block %ux%ux%u)", path,
+                ro, (unsigned long long)v[2], (unsigned long long)nthr, l->block.x, l->block.y,
+                l->block.z);
+    uint32_t n = (uint32_t)nthr;
+    c->nthreads = n;
+    c->thread_instructions = v[3];
+    uint64_t ncols;
+    size_t k = get_varint(p, end, &ncols);
+    if (!k)
+        CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: column count truncated", path, ro,
+                (size_t)(p - base));
+    p += k;
+    uint32_t ninsts = c->kp->p.ninsts;
+    /* each column costs at least 2 bytes and at least n/8 bytes */
+    if (ncols > 2ull * ninsts || ncols * 2 > (uint64_t)(end - p) ||
+        ncols * ((n + 7) / 8) > (uint64_t)(end - p))
+        CTA_BAD("%s: CTA record at offset %llu: %llu address columns: more than the program's "
+                "2x%u or than %zu bytes can hold",
+                path, ro, (unsigned long long)ncols, ninsts, (size_t)(end - p));
+    c->ncols = (uint32_t)ncols;
+    c->colmap = malloc((size_t)ninsts * 2 * sizeof *c->colmap);
+    c->seeds = malloc((size_t)(ncols * n + 1) * sizeof *c->seeds);
+    c->present = calloc((size_t)(ncols * n + 1), 1);
+    c->seed_count = calloc(n, sizeof *c->seed_count);
+    c->ctl_bits = malloc((size_t)n * sizeof *c->ctl_bits);
+    c->ctl_off = malloc((size_t)n * sizeof *c->ctl_off);
+    c->addr_off = malloc((size_t)(n + 1) * sizeof *c->addr_off);
+    if (!c->colmap || !c->seeds || !c->present || !c->seed_count || !c->ctl_bits || !c->ctl_off ||
+        !c->addr_off)
+        return simt_seterr(SIMT_ERR_NOMEM, "%s: out of memory loading the CTA at offset %llu", path,
+                           ro);
+    memset(c->colmap, 0xff, (size_t)ninsts * 2 * sizeof *c->colmap);
+    uint64_t key = 0;
+    for (uint32_t ci = 0; ci < ncols; ci++) {
+        uint64_t d;
+        if (!(k = get_varint(p, end, &d)))
+            CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: column %u key truncated",
+                    path, ro, (size_t)(p - base), ci);
+        p += k;
+        key = ci == 0 ? d : key + 1 + d;
+        if (d >= 2ull * ninsts || key >= 2ull * ninsts)
+            CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: column %u key %llu beyond "
+                    "2x%u instructions",
+                    path, ro, (size_t)(p - base), ci, (unsigned long long)key, ninsts);
+        uint32_t pc = (uint32_t)(key / 2);
+        uint8_t op = c->kp->op[pc] & 0x7f;
+        if (!(op == OP_MEM && key % 2 == 0) && op != OP_COPY)
+            CTA_BAD("%s: CTA record at offset %llu: column %u names pc %u slot %u, which has no "
+                    "such address (a %s)",
+                    path, ro, ci, pc, (unsigned)(key % 2),
+                    simt_iclass_name(c->kp->p.insts[pc].iclass));
+        c->colmap[key] = ci;
+        if (p >= end)
+            CTA_BAD("%s: CTA record at offset %llu: column %u mode byte missing", path, ro, ci);
+        uint8_t mode = *p++;
+        uint8_t *pres = c->present + (size_t)ci * n;
+        if (mode == 0) {
+            memset(pres, 1, n);
+        } else if (mode == 1) {
+            if ((size_t)(end - p) < (n + 7) / 8)
+                CTA_BAD("%s: CTA record at offset %llu: column %u bitmap truncated", path, ro, ci);
+            for (uint32_t t = 0; t < n; t++)
+                pres[t] = (p[t >> 3] >> (t & 7)) & 1;
+            p += (n + 7) / 8;
+        } else {
+            CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: column %u mode %u, "
+                    "expected 0 or 1",
+                    path, ro, (size_t)(p - 1 - base), ci, mode);
+        }
+        uint64_t p1 = 0, p2 = 0, cnt = 0;
+        for (uint32_t t = 0; t < n; t++) {
+            if (!pres[t])
+                continue;
+            uint64_t z;
+            if (!(k = get_varint(p, end, &z)))
+                CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: seed of column %u "
+                        "thread %u truncated",
+                        path, ro, (size_t)(p - base), ci, t);
+            p += k;
+            uint64_t pred = cnt == 0 ? 0 : cnt == 1 ? p1 : p1 + (p1 - p2);
+            uint64_t a = pred + unzigzag(z);
+            c->seeds[(size_t)ci * n + t] = a;
+            c->seed_count[t]++;
+            p2 = p1;
+            p1 = a;
+            cnt++;
+        }
+    }
+    uint64_t ctl_total = 0, addr_total = 0;
+    for (uint32_t t = 0; t < n; t++) {
+        if (!(k = get_varint(p, end, &c->ctl_bits[t])) || c->ctl_bits[t] > 8ull * c->data.n)
+            CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: control length of thread "
+                    "%u truncated or too large",
+                    path, ro, (size_t)(p - base), t);
+        p += k;
+        ctl_total += (c->ctl_bits[t] + 7) / 8;
+    }
+    for (uint32_t t = 0; t < n; t++) {
+        uint64_t len;
+        if (!(k = get_varint(p, end, &len)) || len > c->data.n)
+            CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: address length of thread "
+                    "%u truncated or too large",
+                    path, ro, (size_t)(p - base), t);
+        p += k;
+        c->addr_off[t] = (size_t)addr_total; /* relative for now */
+        addr_total += len;
+    }
+    if (ctl_total + addr_total != (uint64_t)(end - p))
+        CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: threads' streams take %llu + "
+                "%llu bytes, %zu remain",
+                path, ro, (size_t)(p - base), (unsigned long long)ctl_total,
+                (unsigned long long)addr_total, (size_t)(end - p));
+    size_t o = (size_t)(p - base);
+    for (uint32_t t = 0; t < n; t++) {
+        c->ctl_off[t] = o;
+        o += (size_t)((c->ctl_bits[t] + 7) / 8);
+    }
+    for (uint32_t t = 0; t < n; t++)
+        c->addr_off[t] += o;
+    c->addr_off[n] = o + (size_t)addr_total;
+    return SIMT_ERR_OK;
+out_bad:
+    return e;
+}
+
+simt_err simt_cta_load(simt_trace_reader *r, uint32_t launch, uint64_t cta, simt_cta **out)
+{
+    SIMT_RETURN_IF(!r || !out, SIMT_ERR_INVALID_ARG, "cta_load: NULL reader or out");
+    *out = NULL;
+    SIMT_RETURN_IF(launch >= r->nlaunches, SIMT_ERR_INVALID_ARG,
+                   "%s: launch %u requested, the trace has %u", r->path, launch, r->nlaunches);
+    const struct rlaunch *rl = &r->launches[launch];
+    SIMT_RETURN_IF(cta >= rl->l.ncta, SIMT_ERR_INVALID_ARG,
+                   "%s: launch %u: CTA %llu requested, the launch has %llu", r->path, launch,
+                   (unsigned long long)cta, (unsigned long long)rl->l.ncta);
+    SIMT_TRY(load_cta_table(r, launch));
+    simt_cta *c = calloc(1, sizeof *c);
+    if (!c)
+        return simt_seterr(SIMT_ERR_NOMEM, "out of memory loading a CTA");
+    c->kp = r->kernels[rl->l.kernel];
+    c->launch = launch;
+    c->cta = cta;
+    uint64_t off = r->cta_offs[cta];
+    /* a CTA record ends before the next one (or the launch's CTA table) starts */
+    uint64_t limit = cta + 1 < rl->l.ncta ? r->cta_offs[cta + 1] : rl->table_off;
+    simt_err e = read_record(r, off, limit, TRACE_TAG_CTA, "CTA", &c->data);
+    if (e == SIMT_ERR_OK)
+        e = parse_cta(r, c, off);
+    if (e != SIMT_ERR_OK) {
+        simt_errprefix("launch %u CTA %llu", launch, (unsigned long long)cta);
+        simt_cta_free(c);
+        return e;
+    }
+    *out = c;
+    return SIMT_ERR_OK;
+}
+
+uint32_t simt_cta_nthreads(const simt_cta *c)
+{
+    return c->nthreads;
+}
+uint64_t simt_cta_thread_instructions(const simt_cta *c)
+{
+    return c->thread_instructions;
+}
+
+/* ---- cursor --------------------------------------------------------------------------- */
+
+static int cur_fail(simt_cursor *cur, uint32_t pc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+simt_err simt_cursor_reset(simt_cursor *cur, const simt_cta *c, uint32_t tid)
+{
+    SIMT_RETURN_IF(!cur || !c, SIMT_ERR_INVALID_ARG, "cursor_reset: NULL cursor or cta");
+    SIMT_RETURN_IF(tid >= c->nthreads, SIMT_ERR_INVALID_ARG, "cursor: thread %u of a %u-thread CTA",
+                   tid, c->nthreads);
+    size_t need = (size_t)c->ncols + 1; /* + 1: "no column" */
+    if (need > cur->cols_cap) {
+        struct colst *cols = realloc(cur->cols, need * sizeof *cols);
+        if (!cols)
+            return simt_seterr(SIMT_ERR_NOMEM, "out of memory for a cursor's %zu columns", need);
+        cur->cols = cols;
+        cur->cols_cap = need;
+    }
+    memset(cur->cols, 0, need * sizeof *cur->cols);
+    cur->c = c;
+    cur->kp = c->kp;
+    cur->tid = tid;
+    cur->depth = 0;
+    cur->state = 0;
+    cur->seeds_used = 0;
+    cur->count = 0;
+    cur->ctl_pos = 0;
+    const struct simt_program *p = &c->kp->p;
+    uint32_t b0 = p->funcs[0].first_block;
+    cur->item = c->kp->block_item[b0];
+    cur->colmap = c->colmap;
+    cur->ctl = c->data.p + c->ctl_off[tid];
+    cur->ctl_bits = c->ctl_bits[tid];
+    cur->ap = c->data.p + c->addr_off[tid];
+    cur->aend = c->data.p + c->addr_off[tid + 1];
+    if (c->kp->endless[b0])
+        cur_fail(cur, p->blocks[b0].first_pc,
+                 "the kernel's entry block %u is on a loop with no exit", b0);
+    return SIMT_ERR_OK;
+}
+
+simt_err simt_cursor_create(const simt_cta *c, uint32_t tid, simt_cursor **out)
+{
+    SIMT_RETURN_IF(!c || !out, SIMT_ERR_INVALID_ARG, "cursor_create: NULL cta or out");
+    *out = NULL;
+    SIMT_RETURN_IF(tid >= c->nthreads, SIMT_ERR_INVALID_ARG,
+                   "cursor_create: thread %u of a %u-thread CTA", tid, c->nthreads);
+    simt_cursor *cur = calloc(1, sizeof *cur);
+    if (!cur)
+        return simt_seterr(SIMT_ERR_NOMEM, "out of memory creating a cursor");
+    cur->stack_cap = 16;
+    cur->stack = malloc(cur->stack_cap * sizeof *cur->stack);
+    simt_err e = cur->stack ? simt_cursor_reset(cur, c, tid)
+                            : simt_seterr(SIMT_ERR_NOMEM, "out of memory creating a cursor");
+    if (e != SIMT_ERR_OK) {
+        simt_cursor_free(cur);
+        return e;
+    }
+    *out = cur;
+    return SIMT_ERR_OK;
+}
+
+void simt_cursor_free(simt_cursor *cur)
+{
+    if (!cur)
+        return;
+    free(cur->cols);
+    free(cur->stack);
+    free(cur);
+}
+
+static int cur_fail(simt_cursor *cur, uint32_t pc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int cur_fail(simt_cursor *cur, uint32_t pc, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    const simt_cta *c = cur->c;
+    simt_seterr(SIMT_ERR_FORMAT,
+                "launch %u CTA %llu thread %u pc %u (kernel %s, depth %u): the stream "
+                "contradicts the program: %s",
+                c->launch, (unsigned long long)c->cta, cur->tid, pc, c->kp->p.kernel_name,
+                cur->depth, msg);
+    cur->state = -(int)SIMT_ERR_FORMAT;
+    return cur->state;
+}
+
+static inline int read_bits(simt_cursor *cur, unsigned nbits, uint32_t *v)
+{
+    if (nbits > cur->ctl_bits - cur->ctl_pos)
+        return -1;
+    uint64_t pos = cur->ctl_pos;
+    const uint8_t *q = cur->ctl + (pos >> 3);
+    unsigned sh = (unsigned)(pos & 7);
+    unsigned nbytes = (sh + nbits + 7) >> 3;
+    uint64_t x = 0;
+    for (unsigned i = 0; i < nbytes; i++)
+        x |= (uint64_t)q[i] << (8 * i);
+    *v = (uint32_t)((x >> sh) & (((uint64_t)1 << nbits) - 1));
+    cur->ctl_pos = pos + nbits;
+    return 0;
+}
+
+/* 0 ok, -1 error (message set) */
+static int first_addr(simt_cursor *cur, uint32_t pc, uint32_t slot, uint32_t ci, uint64_t *a)
+{
+    const simt_cta *c = cur->c;
+    if (ci == UINT32_MAX) {
+        cur_fail(cur, pc, "address slot %u has no column in this CTA", slot);
+        return -1;
+    }
+    size_t i = (size_t)ci * c->nthreads + cur->tid;
+    if (!c->present[i]) {
+        cur_fail(cur, pc, "address slot %u: no first address recorded for this thread", slot);
+        return -1;
+    }
+    struct colst *cs = &cur->cols[ci];
+    cs->seen = 1;
+    cur->seeds_used++;
+    cs->prev = c->seeds[i];
+    cs->stride = 0;
+    *a = cs->prev;
+    return 0;
+}
+
+/* The address of slot `slot` of the memory instruction at `pc`: the seed table's first one,
+ * then the thread's stride prediction plus the residual from the address stream. */
+static inline int read_addr(simt_cursor *cur, uint32_t pc, uint32_t slot, uint64_t *a)
+{
+    uint32_t ci = cur->colmap[(size_t)pc * 2 + slot];
+    struct colst *cs = &cur->cols[ci == UINT32_MAX ? cur->c->ncols : ci];
+    if (__builtin_expect(!cs->seen, 0))
+        return first_addr(cur, pc, slot, ci, a);
+    uint64_t z;
+    const uint8_t *ap = cur->ap;
+    if (ap < cur->aend && *ap < 0x80) {
+        z = *ap;
+        cur->ap = ap + 1;
+    } else {
+        size_t k = get_varint(ap, cur->aend, &z);
+        if (!k) {
+            cur_fail(cur, pc,
+                     "address slot %u: the address stream ends or is malformed (%zu bytes "
+                     "left)",
+                     slot, (size_t)(cur->aend - ap));
+            return -1;
+        }
+        cur->ap = ap + k;
+    }
+    uint64_t x = cs->prev + cs->stride + unzigzag(z);
+    cs->stride = x - cs->prev;
+    cs->prev = x;
+    *a = x;
+    return 0;
+}
+
+int simt_cursor_next_batch(simt_cursor *cur, struct simt_event *evs, int cap)
+{
+    if (!cur || !evs || cap <= 0)
+        return cur && cur->state < 0 ? cur->state
+                                     : (cur && cur->state == 1 ? 0 : -(int)SIMT_ERR_INVALID_ARG);
+    if (cur->state != 0)
+        return cur->state < 0 ? cur->state : 0;
+    const struct trace_prog *kp = cur->kp;
+    const struct simt_program *p = &kp->p;
+    const struct trace_item *items = kp->items;
+    /* locals, not cur->: the stores into evs[] cannot alias them */
+    uint32_t i = cur->item, depth = cur->depth, endless_item = kp->nitems;
+    int n = 0;
+    while (n < cap) {
+        const struct trace_item *it = &items[i];
+        uint32_t run = it->run;
+        if (run) { /* consecutive plain instructions: the common case */
+            if (run > (uint32_t)(cap - n))
+                run = (uint32_t)(cap - n);
+            for (uint32_t j = 0; j < run; j++)
+                evs[n + (int)j] = (struct simt_event){.pc = it[j].pc, .depth = depth};
+            n += (int)run;
+            i += run;
+            continue;
+        }
+        uint32_t pc = it->pc;
+        uint8_t op = it->op;
+        struct simt_event *ev = &evs[n];
+        *ev = (struct simt_event){.pc = pc, .depth = depth};
+        int emit = 1;
+        if (op == OP_PLAIN) /* a branch terminator (runs do the rest) */
+            goto next;
+        if (op == OP_MEM) {
+            cur->depth = depth;
+            if (read_addr(cur, pc, 0, &ev->addr))
+                goto fail;
+            ev->size = p->insts[pc].access_bytes;
+            goto next;
+        }
+        switch (op & 0x7f) {
+        case OP_FREE:
+            emit = 0;
+            break;
+        case OP_PLAIN:
+            break;
+        case OP_MEM:
+        case OP_COPY:
+            cur->depth = depth;
+            if (read_addr(cur, pc, 0, &ev->addr))
+                goto fail;
+            if ((op & 0x7f) == OP_COPY && read_addr(cur, pc, 1, &ev->addr2))
+                goto fail;
+            if (op & OP_VARSIZE) {
+                uint64_t s;
+                size_t k = get_varint(cur->ap, cur->aend, &s);
+                if (!k || s > UINT32_MAX) {
+                    cur_fail(cur, pc, "access size missing or too large in the address stream");
+                    goto fail;
+                }
+                cur->ap += k;
+                ev->size = (uint32_t)s;
+            } else {
+                ev->size = p->insts[pc].access_bytes;
+            }
+            break;
+        case OP_CALL:
+        case OP_ICALL: {
+            uint32_t f = p->insts[pc].callee;
+            cur->depth = depth;
+            if ((op & 0x7f) == OP_ICALL) {
+                if (read_bits(cur, kp->icall_bits, &f)) {
+                    cur_fail(cur, pc, "indirect call: control stream ends (%llu bits)",
+                             (unsigned long long)cur->ctl_bits);
+                    goto fail;
+                }
+                if (f >= p->nfuncs) {
+                    cur_fail(cur, pc, "indirect call to function %u of %u", f, p->nfuncs);
+                    goto fail;
+                }
+            }
+            ev->succ = f;
+            if (depth >= SIMT_MAX_DEPTH) {
+                cur_fail(cur, pc, "call depth exceeds %d", SIMT_MAX_DEPTH);
+                goto fail;
+            }
+            if (depth == cur->stack_cap) {
+                uint32_t *st = realloc(cur->stack, 2 * cur->stack_cap * sizeof *st);
+                if (!st) {
+                    simt_seterr(SIMT_ERR_NOMEM, "out of memory growing a call stack");
+                    cur->state = -(int)SIMT_ERR_NOMEM;
+                    goto fail;
+                }
+                cur->stack = st;
+                cur->stack_cap *= 2;
+            }
+            cur->stack[depth++] = i + 1; /* a call never ends its block */
+            i = kp->block_item[p->funcs[f].first_block];
+            if (i == endless_item) {
+                cur->depth = depth - 1;
+                cur_fail(cur, pc, "calls into block %u, on a loop with no exit",
+                         p->funcs[f].first_block);
+                goto fail;
+            }
+            n++;
+            continue;
+        }
+        case OP_RET:
+            if (depth == 0) {
+                cur->depth = depth;
+                cur_fail(cur, pc, "return at depth 0");
+                goto fail;
+            }
+            n++;
+            i = cur->stack[--depth];
+            continue;
+        case OP_ENDLESS: /* not reached: checked at every transfer */
+            cur->depth = depth;
+            cur_fail(cur, pc, "enters a loop with no exit");
+            goto fail;
+        case OP_EXIT:
+            n++;
+            cur->depth = depth;
+            if (cur->ctl_pos != cur->ctl_bits || cur->ap != cur->aend ||
+                cur->seeds_used != cur->c->seed_count[cur->tid]) {
+                cur_fail(cur, pc,
+                         "stream left over at exit: %llu of %llu control bits, %zu address "
+                         "bytes and %u of %u first addresses unused",
+                         (unsigned long long)(cur->ctl_bits - cur->ctl_pos),
+                         (unsigned long long)cur->ctl_bits, (size_t)(cur->aend - cur->ap),
+                         cur->c->seed_count[cur->tid] - cur->seeds_used,
+                         cur->c->seed_count[cur->tid]);
+                goto fail;
+            }
+            cur->count += (uint64_t)n;
+            cur->state = 1;
+            cur->item = i;
+            return n;
+        }
+    next:
+        if (emit)
+            n++;
+        if (!it->last) {
+            i++;
+            continue;
+        }
+        /* block end: follow the successor */
+        uint32_t s = 0;
+        if (it->bits) {
+            cur->depth = depth;
+            if (read_bits(cur, it->bits, &s)) {
+                cur_fail(cur, pc, "branch: control stream ends (%llu bits)",
+                         (unsigned long long)cur->ctl_bits);
+                goto fail;
+            }
+            if (s >= it->nsucc) {
+                cur_fail(cur, pc, "branch to successor %u of %u", s, it->nsucc);
+                goto fail;
+            }
+        } else if (it->nsucc == 0) {
+            cur->depth = depth;
+            cur_fail(cur, pc, "block %u ends without a successor", p->insts[pc].block);
+            goto fail;
+        }
+        if (emit)
+            ev->succ = s;
+        i = s < 2 ? it->next[s] : kp->succ_item[it->succ_first + s];
+        if (__builtin_expect(i == endless_item, 0)) {
+            cur->depth = depth;
+            cur_fail(cur, pc, "enters block %u, on a loop with no exit",
+                     p->succs[it->succ_first + s]);
+            goto fail;
+        }
+    }
+    cur->item = i;
+    cur->depth = depth;
+    cur->count += (uint64_t)n;
+    return n;
+fail:
+    return cur->state;
+}
+
+int simt_cursor_next(simt_cursor *cur, struct simt_event *ev)
+{
+    return simt_cursor_next_batch(cur, ev, 1);
+}
