@@ -1,6 +1,6 @@
 /*
  * simt_policy.h - the divergence-policy interface: the contract between the timing
- * core (timing/) and every SIMT divergence scheme (policies/*.c).
+ * core (timing/) and every SIMT divergence scheme (policies/NAME.c).
  *
  * Because traces are per thread, divergence is re-derived at replay. The timing core owns
  * every thread's cursor into the trace and keeps, per SM, a table of threads with the PC
@@ -18,6 +18,26 @@
  *     issued(g)                      the core issued g and advanced each of g's threads:
  *                                    thread.pc/depth/state now describe the next instruction
  *     released(threads)              threads left a barrier (BARRIER -> READY)
+ *
+ * Rules the core follows (timing/sm.c; docs/TIMING.md):
+ *   - out[] is zeroed before each ready() call; write only out[0..returned count).
+ *   - One ready() call may be followed by several issued() calls, one per scheduler, each for
+ *     a DIFFERENT group of that ready() answer (a group issues at most once per answer); the
+ *     core copies what it needs, so the policy may change its arrays inside issued().
+ *   - With dual issue the core asks again in the same cycle (ready_group() for the ids that
+ *     just issued if the policy has it, else ready()) and may issue the same id a second time.
+ *   - A thread issued at a pc other than its own next instruction, or not READY, is an
+ *     SIMT_ERR_INVARIANT error; a thread must never be issued twice for one instruction.
+ *   - released() comes after issued() when the issuing group completed a barrier; thread
+ *     exits are seen in issued() (state EXITED).
+ *   - If the SM issues nothing in a cycle, idle(cycle) is called and ready() asked once more
+ *     in the same cycle.
+ *   - Cycle skipping: when ready() offers groups that cannot issue (operands, units), the core
+ *     may skip ahead to its next pipeline event without calling ready() in between, and it
+ *     reuses the last answer of ready() while no other call into the policy happened since
+ *     and that answer offered at least one group. ready() is called every cycle while it
+ *     offers NO group although READY threads exist (so a scheme that delays threads by time
+ *     sees every cycle).
  *   cta_end(...)                     every thread of the CTA exited
  *   destroy()
  *
@@ -63,11 +83,11 @@ typedef struct simt_stats simt_stats;   /* timing/simt_stats.h */
 /* Everything a policy instance may use. Valid for the instance's lifetime. */
 struct simt_policy_env {
     uint32_t sm_id, nsms;
-    uint32_t warp_size;        /* threads per (static) warp, e.g. 32 */
-    uint32_t simd_width;       /* lanes of the SIMD unit, e.g. 8 (GT200) or 32 */
-    uint32_t max_threads;      /* thread slots; threads[] has this many entries */
-    uint32_t max_warps;        /* static warp slots = max_threads / warp_size */
-    uint32_t nschedulers;      /* warp schedulers per SM */
+    uint32_t warp_size;              /* threads per (static) warp, e.g. 32 */
+    uint32_t simd_width;             /* lanes of the SIMD unit, e.g. 8 (GT200) or 32 */
+    uint32_t max_threads;            /* thread slots; threads[] has this many entries */
+    uint32_t max_warps;              /* static warp slots = max_threads / warp_size */
+    uint32_t nschedulers;            /* warp schedulers per SM */
     const struct simt_program *prog; /* the kernel's static program */
     const struct simt_thread *threads;
     const simt_config *config; /* read policy parameters with simt_config_* */
@@ -78,27 +98,31 @@ struct simt_policy_env {
 
 /* A group of threads that issues one instruction together: a warp in the policy's sense. */
 struct simt_group {
-    uint32_t id;        /* the policy's handle for this group, stable while it exists;
-                           the core's schedulers rotate and age over ids */
-    uint32_t pc, depth; /* the instruction all its threads issue (MIMD: see `mixed`) */
-    uint32_t nthreads;  /* >= 1 */
+    uint32_t id;             /* the policy's handle for this group, stable while it exists;
+                                the core's schedulers rotate and age over ids */
+    uint32_t pc, depth;      /* the instruction all its threads issue (MIMD: see `mixed`) */
+    uint32_t nthreads;       /* >= 1 */
     const uint32_t *threads; /* SM thread slots, nthreads of them (policy-owned; valid until
                                 the next call into the policy) */
     const uint8_t *lanes;    /* issue lane of each thread (policy-owned), or NULL = home lane */
     uint32_t issue_cycles;   /* cycles it occupies the SIMD unit; 0 = ceil(warp_size/simd_width) */
-    int32_t priority;   /* higher issues first; equal priorities are ordered by the core's
-                           scheduler (loose round-robin, greedy-then-oldest, two-level) */
-    uint32_t sched;     /* the scheduler that owns this group (< nschedulers) */
-    bool mixed;         /* threads may sit at different pcs (only `mimd`): the core takes
-                           the unit class of each thread's own instruction */
+    int32_t priority;        /* higher issues first; equal priorities are ordered by the core's
+                                scheduler (loose round-robin, greedy-then-oldest, two-level) */
+    uint32_t sched;          /* the scheduler that owns this group (< nschedulers) */
+    bool mixed;              /* threads may sit at different pcs (only `mimd`): the core takes
+                                the unit class of each thread's own instruction */
+    /* --- additions (the core zeroes out[] before each ready() call, so a policy that does
+     *     not know a field leaves it 0/false) --- */
+    bool one_warp; /* hint: every thread of the group is in the static warp of
+                      threads[0] (lets the core skip a per-thread scan) */
 };
 
 /* A policy parameter (its entry in the parameter table; see timing/simt_config.h). */
 struct simt_param_desc;
 
 struct simt_policy_ops {
-    const char *name;        /* --policy NAME */
-    const char *description; /* one line for --list-policies */
+    const char *name;                     /* --policy NAME */
+    const char *description;              /* one line for --list-policies */
     const struct simt_param_desc *params; /* NULL-terminated (key == NULL) table, or NULL */
 
     /* Optional: one object shared by all SMs of a run (e.g. HWS's cross-SM warp size). */
@@ -127,6 +151,13 @@ struct simt_policy_ops {
 
     /* Optional: the SM found nothing to issue this cycle (micro-kernels stop delaying). */
     void (*idle)(void *state, uint64_t cycle);
+
+    /* --- additions (optional; NULL is always fine) --- */
+
+    /* Like ready(), for one group only: if group `id` exists and could issue now, fills *out
+     * (zeroed by the core) and returns 1, else 0. Must agree with what ready() would return
+     * for that id. The core uses it for dual issue instead of a second ready() call. */
+    int (*ready_group)(void *state, uint64_t cycle, uint32_t id, struct simt_group *out);
 };
 
 /* --- the registry (policies/registry.c) ------------------------------------------------------ */

@@ -27,7 +27,7 @@ enum simt_param_type {
 
 /* One entry of a component's parameter table. Tables end with an entry whose key is NULL. */
 struct simt_param_desc {
-    const char *key;     /* "section.name" */
+    const char *key; /* "section.name" */
     enum simt_param_type type;
     const char *def;     /* default, as text (parsed like a value from a file) */
     double min, max;     /* for INT and REAL */
@@ -54,6 +54,50 @@ int64_t simt_config_int(const simt_config *c, const char *key);
 double simt_config_real(const simt_config *c, const char *key);
 int simt_config_bool(const simt_config *c, const char *key);
 const char *simt_config_str(const simt_config *c, const char *key); /* STR and ENUM */
+
+/* --- additions by the timing core (additive; the declarations above keep their meaning) --- */
+
+struct cJSON;
+#include <stdio.h>
+
+/* Where the tables come from. simt_config_create() adds, in this order:
+ *   - the timing core's tables (simt_core_param_tables(): core, frontend, scheduler, collector,
+ *     units, memstage, sim);
+ *   - every registered policy's ops.params (policies/registry.c), if the policies library is
+ *     linked into the program (weak reference to simt_policy_count/simt_policy_at);
+ *   - the memory hierarchy's ops.params (simt_memstage_hierarchy_ops, timing/simt_memstage.h),
+ *     if timing/mem is linked (weak reference).
+ * A key declared twice with the same type and default is merged (components may share a key);
+ * otherwise the second declaration is an error. */
+
+/*! simt_config_add_table() : declares the keys of `table` (NULL-terminated, static storage)
+ *  under `component` (a word shown by --list-params). Keys start at their defaults.
+ *  @return SIMT_ERR_CONFIG on a malformed entry or a conflicting duplicate key. */
+simt_err simt_config_add_table(simt_config *c, const char *component,
+                               const struct simt_param_desc *table);
+
+/*! simt_core_param_tables() : the timing core's tables, NULL-terminated array of
+ *  NULL-terminated tables; names in *components (parallel array) if not NULL. */
+const struct simt_param_desc *const *simt_core_param_tables(const char *const **components);
+
+/*! simt_config_has() : 1 if `key` is declared. */
+int simt_config_has(const simt_config *c, const char *key);
+/*! simt_config_origin() : where the value of `key` came from: "default", "FILE:LINE" or
+ *  "--set"; NULL if undeclared. */
+const char *simt_config_origin(const simt_config *c, const char *key);
+
+/*! simt_config_print_params() : the parameter reference: text (one line per key: key, type,
+ *  default, range/choices, meaning, grouped by component), or a Markdown document with one
+ *  table per component (docs/CONFIG_REFERENCE.md is generated from it). */
+simt_err simt_config_print_params(const simt_config *c, FILE *f, int markdown);
+
+/*! simt_config_to_cjson() : the effective configuration as a cJSON object nested by section
+ *  ({"core": {"warp_size": 32, ...}, ...}); NULL if out of memory. Caller frees (cJSON_Delete). */
+struct cJSON *simt_config_to_cjson(const simt_config *c);
+
+/*! simt_config_preset_dir() : the directory searched for preset names: $SIMT_CONFIG_DIR if set,
+ *  else the source tree's timing/configs (compiled in). */
+const char *simt_config_preset_dir(void);
 
 #ifdef __cplusplus
 }

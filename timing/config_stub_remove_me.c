@@ -1,1 +1,0 @@
-/* placeholder translation unit until config.c/stats.c exist; the timing owner replaces it */

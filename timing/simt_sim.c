@@ -1,0 +1,301 @@
+/*
+ * simt_sim.c - the simt-sim tool: replays traces through the timing model (simt_timing.h).
+ *
+ *   simt-sim [--config PRESET|FILE] [--set section.key=value]... [--policy NAME]
+ *            [--stats-json FILE] [--quiet] TRACE...
+ *   simt-sim --list-policies | --list-params [--markdown]
+ *
+ * Exit status: 0 success, 1 error (message on stderr), 2 usage.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "simt_config.h"
+#include "simt_policy.h"
+#include "simt_stats.h"
+#include "simt_timing.h"
+#include "simt_trace.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: simt-sim [options] TRACE...\n"
+               "  --config PRESET|FILE     GPU preset (timing/configs/NAME.ini) or INI file\n"
+               "  --set SECTION.KEY=VALUE  override one parameter (repeatable, after --config)\n"
+               "  --policy NAME            divergence policy (default pdom; see --list-policies)\n"
+               "  --stats-json FILE        write the statistics as one JSON object\n"
+               "  --quiet                  no summary, no progress line\n"
+               "  --list-policies          name and description of every policy\n"
+               "  --list-params [--markdown]  every configuration parameter\n"
+               "  --help\n");
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static double cpu_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void progress(void *ctx, uint64_t cycle, uint64_t winst, uint64_t done, uint64_t total)
+{
+    fprintf(stderr, "\rsimt-sim: cycle %llu, %llu warp instructions, CTAs %llu/%llu   ",
+            (unsigned long long)cycle, (unsigned long long)winst, (unsigned long long)done,
+            (unsigned long long)total);
+    fflush(stderr);
+}
+
+static double ratio(uint64_t a, uint64_t b)
+{
+    return b ? (double)a / (double)b : 0.0;
+}
+
+/* The derived figures every "totals" and launch object carries. */
+static int add_figures(cJSON *o, uint64_t cycles, uint64_t winst, uint64_t tinst,
+                       uint32_t warp_size)
+{
+    return cJSON_AddNumberToObject(o, "cycles", (double)cycles) &&
+           cJSON_AddNumberToObject(o, "warp_instructions", (double)winst) &&
+           cJSON_AddNumberToObject(o, "thread_instructions", (double)tinst) &&
+           cJSON_AddNumberToObject(o, "ipc", ratio(winst, cycles)) &&
+           cJSON_AddNumberToObject(o, "thread_ipc", ratio(tinst, cycles)) &&
+           cJSON_AddNumberToObject(o, "simd_efficiency", ratio(tinst, winst * (uint64_t)warp_size));
+}
+
+static simt_err write_json(const char *path, cJSON *root)
+{
+    char *text = cJSON_Print(root);
+    if (!text)
+        return simt_seterr(SIMT_ERR_NOMEM, "--stats-json: out of memory");
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        free(text);
+        return simt_seterr(SIMT_ERR_IO, "--stats-json %s: cannot create %s", path, tmp);
+    }
+    int bad = fputs(text, f) < 0 || fputc('\n', f) == EOF;
+    bad |= fclose(f) != 0;
+    free(text);
+    if (bad || rename(tmp, path) != 0) {
+        remove(tmp);
+        return simt_seterr(SIMT_ERR_IO, "--stats-json %s: write failed", path);
+    }
+    return SIMT_ERR_OK;
+}
+
+static int sim_main(int argc, char **argv, const char **sets, const char **traces)
+{
+    const char *config = NULL, *policy_name = "pdom", *json_path = NULL;
+    int nsets = 0, ntraces = 0, quiet = 0, list_pol = 0, list_params = 0, markdown = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int more = i + 1 < argc;
+        if (!strcmp(a, "--config") && more)
+            config = argv[++i];
+        else if (!strcmp(a, "--set") && more)
+            sets[nsets++] = argv[++i];
+        else if (!strcmp(a, "--policy") && more)
+            policy_name = argv[++i];
+        else if (!strcmp(a, "--stats-json") && more)
+            json_path = argv[++i];
+        else if (!strcmp(a, "--quiet"))
+            quiet = 1;
+        else if (!strcmp(a, "--list-policies"))
+            list_pol = 1;
+        else if (!strcmp(a, "--list-params"))
+            list_params = 1;
+        else if (!strcmp(a, "--markdown"))
+            markdown = 1;
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "simt-sim: unknown option or missing value: %s\n", a);
+            usage(stderr);
+            return 2;
+        } else
+            traces[ntraces++] = a;
+    }
+    if (list_pol) {
+        for (unsigned i = 0; i < simt_policy_count(); i++) {
+            const struct simt_policy_ops *p = simt_policy_at(i);
+            printf("%-12s %s\n", p->name, p->description ? p->description : "");
+        }
+        return 0;
+    }
+    simt_config *cfg = NULL;
+    simt_stats *stats = NULL;
+    simt_gpu *gpu = NULL;
+    cJSON *root = NULL;
+    int rc = 1;
+    simt_err e = simt_config_create(&cfg);
+    if (e)
+        goto fail;
+    if (list_params) {
+        e = simt_config_print_params(cfg, stdout, markdown);
+        if (e)
+            goto fail;
+        rc = 0;
+        goto out;
+    }
+    if (ntraces == 0) {
+        fprintf(stderr, "simt-sim: no trace given\n");
+        usage(stderr);
+        rc = 2;
+        goto out;
+    }
+    if (config && (e = simt_config_load(cfg, config)))
+        goto fail;
+    for (int i = 0; i < nsets; i++)
+        if ((e = simt_config_set(cfg, sets[i])))
+            goto fail;
+    const struct simt_policy_ops *pol = simt_policy_find(policy_name);
+    if (!pol) {
+        fprintf(stderr, "simt-sim: unknown policy '%s'; --list-policies lists them\n", policy_name);
+        rc = 2;
+        goto out;
+    }
+    if ((e = simt_stats_create(&stats)) || (e = simt_gpu_create(cfg, pol, stats, &gpu)))
+        goto fail;
+    int tty = !quiet && isatty(2);
+    if (tty)
+        simt_gpu_set_progress(gpu, progress, NULL);
+    uint32_t warp_size = (uint32_t)simt_config_int(cfg, "core.warp_size");
+    root = cJSON_CreateObject();
+    cJSON *jtraces = root ? cJSON_AddArrayToObject(root, "traces") : NULL;
+    if (!jtraces) {
+        e = simt_seterr(SIMT_ERR_NOMEM, "out of memory");
+        goto fail;
+    }
+    cJSON_AddStringToObject(root, "policy", pol->name);
+    cJSON_AddStringToObject(root, "gpu", simt_config_str(cfg, "gpu.name"));
+    double t0 = now_s(), c0 = cpu_s();
+    size_t nv = 0;
+    uint64_t *base = NULL;
+    uint64_t tc = 0, tw = 0, tt = 0;
+    for (int ti = 0; ti < ntraces; ti++) {
+        simt_trace_reader *rd = NULL;
+        if ((e = simt_trace_reader_open(traces[ti], &rd)))
+            goto fail;
+        cJSON *jt = cJSON_CreateObject();
+        cJSON_AddItemToArray(jtraces, jt);
+        cJSON_AddStringToObject(jt, "path", traces[ti]);
+        cJSON *jl = cJSON_AddArrayToObject(jt, "launches");
+        uint32_t nl = simt_trace_reader_nlaunches(rd);
+        for (uint32_t l = 0; l < nl; l++) {
+            nv = simt_stats_nvalues(stats);
+            free(base);
+            base = calloc(nv ? nv : 1, sizeof *base);
+            if (!base) {
+                simt_trace_reader_close(rd);
+                e = simt_seterr(SIMT_ERR_NOMEM, "out of memory");
+                goto fail;
+            }
+            simt_stats_snapshot(stats, base, nv);
+            struct simt_launch_result res;
+            e = simt_gpu_run_launch(gpu, rd, l, &res);
+            if (e) {
+                simt_errprefix("%s", traces[ti]);
+                simt_trace_reader_close(rd);
+                goto fail;
+            }
+            const struct simt_launch *L = simt_trace_reader_launch(rd, l);
+            const struct simt_program *P = simt_trace_reader_program(rd, L->kernel);
+            cJSON *o = cJSON_CreateObject();
+            cJSON_AddItemToArray(jl, o);
+            cJSON_AddNumberToObject(o, "launch", l);
+            cJSON_AddStringToObject(o, "kernel", P->kernel_name ? P->kernel_name : "");
+            cJSON_AddNumberToObject(o, "ctas", (double)res.ctas);
+            add_figures(o, res.cycles, res.warp_instructions, res.thread_instructions, warp_size);
+            cJSON *d = simt_stats_to_cjson(stats, base, nv);
+            if (d)
+                cJSON_AddItemToObject(o, "stats", d);
+            tc += res.cycles;
+            tw += res.warp_instructions;
+            tt += res.thread_instructions;
+        }
+        simt_trace_reader_close(rd);
+    }
+    free(base);
+    double wall = now_s() - t0, cpu = cpu_s() - c0;
+    if (tty)
+        fprintf(stderr, "\r%70s\r", "");
+    cJSON *tot = cJSON_AddObjectToObject(root, "totals");
+    add_figures(tot, tc, tw, tt, warp_size);
+    /* unit utilisation: occupied unit-cycles / (cycles x units x SMs) */
+    cJSON *util = cJSON_AddObjectToObject(tot, "unit_utilisation");
+    static const char *const units[] = {"alu", "sfu", "mem", "branch"};
+    for (int u = 0; util && u < 4; u++) {
+        char key[64];
+        snprintf(key, sizeof key, "units.%s.busy", units[u]);
+        uint64_t *busy = simt_stats_find(stats, key, NULL);
+        snprintf(key, sizeof key, "units.%s", units[u]);
+        double cap = (double)tc * (double)simt_config_int(cfg, key) *
+                     (double)simt_config_int(cfg, "gpu.nsms");
+        cJSON_AddNumberToObject(util, units[u], busy && cap > 0 ? (double)*busy / cap : 0.0);
+    }
+    cJSON_AddItemToObject(root, "stats", simt_stats_to_cjson(stats, NULL, 0));
+    cJSON_AddItemToObject(root, "stat_descriptions", simt_stats_desc_cjson(stats));
+    cJSON_AddItemToObject(root, "config", simt_config_to_cjson(cfg));
+    const uint64_t *ep;
+    size_t nep = simt_gpu_epochs(gpu, &ep);
+    if (nep) {
+        cJSON *ja = cJSON_AddArrayToObject(root, "epochs");
+        for (size_t i = 0; ja && i < nep; i++) {
+            cJSON *row = cJSON_CreateObject();
+            cJSON_AddNumberToObject(row, "cycle", (double)ep[3 * i]);
+            cJSON_AddNumberToObject(row, "warp_instructions", (double)ep[3 * i + 1]);
+            cJSON_AddNumberToObject(row, "thread_instructions", (double)ep[3 * i + 2]);
+            cJSON_AddItemToArray(ja, row);
+        }
+    }
+    if (json_path && (e = write_json(json_path, root)))
+        goto fail;
+    if (!quiet) {
+        printf("simt-sim: %s, policy %s, %d trace(s)\n", simt_config_str(cfg, "gpu.name"),
+               pol->name, ntraces);
+        printf("  cycles               %llu\n", (unsigned long long)tc);
+        printf("  warp instructions    %llu\n", (unsigned long long)tw);
+        printf("  thread instructions  %llu\n", (unsigned long long)tt);
+        printf("  IPC (warp instr.)    %.4f\n", ratio(tw, tc));
+        printf("  SIMD efficiency      %.4f\n", ratio(tt, tw * (uint64_t)warp_size));
+        printf("  wall clock           %.3f s, CPU %.3f s (%.2f M warp instructions/s of CPU)\n",
+               wall, cpu, cpu > 0 ? tw / cpu / 1e6 : 0.0);
+    }
+    rc = 0;
+    goto out;
+fail:
+    fprintf(stderr, "simt-sim: %s\n", simt_errmsg()[0] ? simt_errmsg() : simt_err_text(e));
+out:
+    cJSON_Delete(root);
+    simt_gpu_free(gpu);
+    simt_stats_free(stats);
+    simt_config_free(cfg);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    const char **sets = calloc((size_t)argc + 1, sizeof *sets);
+    const char **traces = calloc((size_t)argc + 1, sizeof *traces);
+    int rc = 1;
+    if (sets && traces)
+        rc = sim_main(argc, argv, sets, traces);
+    else
+        fprintf(stderr, "simt-sim: out of memory\n");
+    free(sets);
+    free(traces);
+    return rc;
+}

@@ -1,0 +1,2169 @@
+/*
+ * sm.c - the cycle-level SM model and the GPU loop (simt_timing.h). See docs/TIMING.md for
+ * the pipeline, stage order within a cycle and the latencies the tests count by hand.
+ *
+ * Front end (seed 003 1.1.6.1): per static warp a warp buffer fed by fetch + i-cache +
+ * decode (frontend.model=buffered) or always full (ideal); 1..N schedulers each owning the
+ * groups the policy assigns it; loose round-robin, greedy-then-oldest or two-level
+ * (Narasiman et al., as used by seed 003 1.1.6.1) selection; optional dual issue; a RAW
+ * table per static warp and register with stall-on-use (seed 003 1.1.6.1, footnote 7: WAW
+ * handled the same way).
+ * Back end: operand collector, generic (N slots) or separated (slots per unit type), over a
+ * banked register file, one read per bank per cycle (seed 003 1.1.6.3, 3.4.1.2, 7.1.2);
+ * functional units with latency and initiation interval, a group occupying a unit for
+ * issue_cycles = ceil(warp_size / simd_width) passes (seed 000 4.3); write-back ports
+ * (seed 003 1.1.6.5); the memory stage behind simt_memstage.h (seed 003 1.1.7).
+ * Divergence: only through the policy ops (policies/simt_policy.h).
+ * Scheduler cycle classes idle / RAW / stall / issue1 / issue2: seed 003 7.1.3.
+ *
+ * Speed: an SM is stepped only at cycles where something can happen (next_cycle); work per
+ * step is bounded by the groups the policy offers and the collector slots, never by all
+ * threads. Memory is bounded by the resident CTAs (loaded at dispatch, freed at the end).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "simt_memstage.h"
+#include "simt_timing.h"
+
+#define NONE 0xffffffffu
+
+enum { U_ALU = 0, U_SFU = 1, U_MEM = 2, U_BR = 3, U_NUM = 4 };
+static const char *const unit_names[U_NUM] = {"alu", "sfu", "mem", "branch"};
+enum { C_IDLE = 0, C_RAW = 1, C_STALL = 2, C_ISSUE1 = 3, C_ISSUE2 = 4, C_NUM = 5 };
+static const char *const class_names[C_NUM] = {"idle", "raw", "stall", "issue1", "issue2"};
+enum { EV_WB = 0, EV_FETCH = 1 };
+
+struct sbent {
+    uint32_t reg;
+    uint16_t count;
+    uint8_t longlat;
+};
+
+struct warp {
+    struct sbent *sb;
+    uint32_t sb_n, sb_cap;
+    uint64_t age;
+    uint32_t cta;
+    uint32_t stamp, istamp, wstamp;
+    /* buffered front end */
+    uint8_t used;
+};
+
+#define EVBATCH 8 /* events decoded per cursor call (per-thread look-ahead) */
+
+struct fent {
+    uint32_t id, used;
+    uint32_t ib_pc, ib_n, fetch_n, gen;
+    uint8_t queued;
+};
+
+struct thr {
+    simt_cursor *cur;
+    uint32_t stamp;
+    uint8_t bpos, bn; /* buf[bpos - 1] is the current event (the thread's next instruction) */
+    struct simt_event buf[EVBATCH];
+};
+
+struct cta_slot {
+    simt_cta *cta;
+    int used;
+    uint32_t first_thread, nthreads, first_warp, nwarps;
+    uint32_t live, at_barrier, inflight;
+    uint64_t regs, smem;
+    uint32_t stamp, tstamp;
+};
+
+struct inst {
+    uint32_t gen, next_free;
+    uint8_t unit, longlat, nreads, kind, space, needs_wb, sched;
+    uint32_t cta, dst, pc, issue_cycles, warp0;
+    uint32_t banks[SIMT_MAX_SRCS];
+    uint32_t reads_left;
+    uint32_t nwarps, warps_cap;
+    uint32_t *warps;
+    struct simt_mem_access *acc;
+    uint32_t nacc, acc_cap;
+    uint32_t mem_outstanding; /* accesses accepted, not completed */
+    uint64_t seq;
+};
+
+struct hent {
+    uint64_t cycle, seq;
+    uint32_t kind, idx, aux;
+};
+
+struct simt_gpu;
+
+struct cand {
+    int32_t pri;
+    uint32_t idx;
+    uint64_t sub, age;
+    uint32_t id;
+    uint8_t active;
+};
+
+struct sm {
+    struct simt_gpu *g;
+    uint32_t id;
+    void *pol;
+    struct simt_policy_env env;
+    struct simt_thread *threads;
+    struct thr *thr;
+    struct warp *warps;
+    struct cta_slot *ctas;
+    uint32_t threads_used, ctas_used;
+    uint64_t regs_used, smem_used;
+    uint8_t *warp_used;
+
+    struct inst *insts;
+    uint32_t ninst, free_inst, ninflight;
+
+    uint32_t nslots[U_NUM]; /* collector slots per class (generic: all in class 0) */
+    uint32_t slots_used[U_NUM];
+    uint32_t *coll; /* occupied slots: instruction records, oldest first */
+    uint32_t ncoll;
+    uint64_t *bank_cycle;
+
+    uint64_t *unit_busy[U_NUM];
+    uint32_t *mem_hold;     /* per MEM unit: inst or NONE */
+    uint64_t *mem_ready_at; /* per MEM unit */
+    uint32_t *rejected;     /* memstage outcome buffer */
+
+    struct hent *heap;
+    uint32_t nheap, heap_cap;
+    uint64_t heap_seq;
+    uint32_t wb_used_cycle_n;
+
+    void *ms;
+
+    struct simt_group *groups;
+    int gcap;
+    uint32_t groups_hw;
+    uint64_t pol_epoch, ready_epoch; /* calls into the policy; the epoch of the last answer */
+    uint64_t cand_epoch;             /* ready_epoch + 1 of the answer cand[] was built from */
+    uint32_t cstart[17];             /* cand[] bucket starts per scheduler */
+    int ready_valid, ready_n, ready_reused;
+    struct cand *cand;
+    uint32_t *last_id;
+    uint32_t **active;
+    uint32_t *nactive;
+    uint8_t *last_class;
+    uint64_t accounted_until;
+    uint64_t next_cycle;
+    uint32_t *issued_buf;   /* copies of issued groups' thread lists */
+    uint32_t *wtmp, *wbest; /* static warps of the group being checked / the best one */
+    uint32_t *rel_buf;
+    uint32_t stamp;
+    uint32_t *touched; /* CTA slots whose threads reached a barrier or exited this cycle */
+    uint32_t ntouched, touch_stamp;
+
+    /* front end */
+    struct fent *fe; /* instruction buffers by group id (frontend.model = buffered) */
+    uint32_t fe_cap, fe_count;
+    uint32_t *fq; /* fetch requests: fe indices */
+    uint32_t fq_head, fq_n;
+    uint64_t *ic_tag, *ic_lru;
+    uint32_t ic_sets;
+
+    int busy;        /* something may happen next cycle */
+    uint64_t wake;   /* earliest cycle the collector or the LD/ST units need a step */
+    uint32_t nready; /* threads in state READY */
+    int demoted;
+    int issue_dirty_next;    /* a scheduler was busy: try again when it frees */
+    uint64_t sched_busy[16]; /* sched.issue_blocking: the cycle each scheduler is free again */
+    uint32_t *rq[16];        /* per scheduler: instructions waiting to be replayed (FIFO) */
+    uint32_t rq_head[16], rq_n[16], rq_cap[16];
+    int issue_dirty; /* something that can change the issue stage's outcome happened since
+                        its last fruitless run (retire, dispatch, barrier, fetch, CTA) */
+    int active_ctas;
+};
+
+struct simt_gpu {
+    const simt_config *cfg;
+    const struct simt_policy_ops *pol_ops;
+    const struct simt_memstage_ops *ms_ops;
+    void *pol_shared, *ms_shared;
+    simt_stats *stats;
+    uint32_t nsms, warp_size, simd_width, max_threads, max_warps, max_ctas, nsched;
+    uint64_t regs, smem;
+    uint32_t min_regs;
+    uint32_t issue_cycles_cfg;
+    int sched_policy; /* 0 lrr 1 gto 2 two-level */
+    uint32_t active_groups;
+    int dual_issue, buffered_fe, separated, replay, issue_blocking;
+    uint32_t nbanks, wb_ports;
+    uint32_t nunits[U_NUM], latency[U_NUM], ii[U_NUM], fp64_factor;
+    uint32_t ib_depth, fetch_width, decode_latency, inst_bytes, ic_line, ic_assoc, ic_miss;
+    uint64_t ic_bytes;
+    uint64_t watchdog, max_cycles, epoch;
+    struct sm *sms;
+    uint64_t cycle;
+
+    /* per launch */
+    simt_trace_reader *rd;
+    uint32_t launch;
+    const struct simt_launch *L;
+    const struct simt_program *prog;
+    uint32_t *nf;   /* next non-FREE pc at or after pc within the block (NONE if none) */
+    uint32_t *nseq; /* next non-FREE pc after pc in layout order (NONE at the end) */
+    uint64_t next_cta, ctas_done;
+    uint32_t cta_nthreads, cta_nwarps;
+    uint64_t cta_regs, cta_smem;
+    uint64_t last_progress;
+    uint64_t warp_seq;
+    simt_err err;
+
+    uint64_t next_epoch, *epochs; /* (cycle, warp instr., thread instr.) triples */
+    size_t nepochs, epochs_cap;
+
+    simt_progress_fn progress;
+    void *progress_ctx;
+    uint64_t progress_next;
+
+    /* statistics */
+    uint64_t *st_cycles, *st_winst, *st_tinst, *st_hist, *st_class[C_NUM], *st_unit[U_NUM];
+    uint64_t *st_ctas, *st_barriers, *st_bank_conf, *st_wb_stall, *st_mem_stall, *st_launches;
+    uint64_t *st_fetches, *st_ic_miss, *st_fe_stall, *st_replays, *st_hazard_cycles;
+    uint64_t *st_steps;
+};
+
+/* --- small helpers -------------------------------------------------------------------------- */
+
+static void *xcalloc(size_t n, size_t sz)
+{
+    return calloc(n ? n : 1, sz);
+}
+
+static int unit_of(uint8_t ic)
+{
+    switch (ic) {
+    case SIMT_IC_SFU:
+        return U_SFU;
+    case SIMT_IC_LOAD:
+    case SIMT_IC_STORE:
+    case SIMT_IC_ATOMIC:
+    case SIMT_IC_COPY:
+        return U_MEM;
+    case SIMT_IC_BRANCH:
+    case SIMT_IC_CALL:
+    case SIMT_IC_RET:
+    case SIMT_IC_BARRIER:
+    case SIMT_IC_EXIT:
+    case SIMT_IC_MEMBAR:
+        return U_BR;
+    default:
+        return U_ALU;
+    }
+}
+
+static int heap_push(struct sm *s, uint64_t cycle, uint32_t kind, uint32_t idx, uint32_t aux)
+{
+    if (s->nheap == s->heap_cap) {
+        uint32_t nc = s->heap_cap ? s->heap_cap * 2 : 64;
+        struct hent *nh = realloc(s->heap, nc * sizeof *nh);
+        if (!nh)
+            return -1;
+        s->heap = nh;
+        s->heap_cap = nc;
+    }
+    struct hent e = {cycle, s->heap_seq++, kind, idx, aux};
+    uint32_t i = s->nheap++;
+    while (i) {
+        uint32_t p = (i - 1) / 2;
+        struct hent *q = &s->heap[p];
+        if (q->cycle < e.cycle || (q->cycle == e.cycle && q->seq < e.seq))
+            break;
+        s->heap[i] = *q;
+        i = p;
+    }
+    s->heap[i] = e;
+    return 0;
+}
+
+static struct hent heap_pop(struct sm *s)
+{
+    struct hent top = s->heap[0];
+    struct hent last = s->heap[--s->nheap];
+    uint32_t i = 0, n = s->nheap;
+    for (;;) {
+        uint32_t l = 2 * i + 1, r = l + 1, m = i;
+        const struct hent *best = &last;
+        if (l < n && (s->heap[l].cycle < best->cycle ||
+                      (s->heap[l].cycle == best->cycle && s->heap[l].seq < best->seq)))
+            m = l, best = &s->heap[l];
+        if (r < n && (s->heap[r].cycle < best->cycle ||
+                      (s->heap[r].cycle == best->cycle && s->heap[r].seq < best->seq)))
+            m = r, best = &s->heap[r];
+        if (m == i)
+            break;
+        s->heap[i] = s->heap[m];
+        i = m;
+    }
+    if (n)
+        s->heap[i] = last;
+    return top;
+}
+
+/* --- scoreboard (RAW table per static warp and register) ----------------------------------- */
+
+static int sb_find(const struct warp *w, uint32_t reg)
+{
+    for (uint32_t i = 0; i < w->sb_n; i++)
+        if (w->sb[i].reg == reg)
+            return (int)i;
+    return -1;
+}
+
+static int sb_add(struct warp *w, uint32_t reg, int longlat)
+{
+    int i = sb_find(w, reg);
+    if (i >= 0) {
+        w->sb[i].count++;
+        w->sb[i].longlat |= (uint8_t)longlat;
+        return 0;
+    }
+    if (w->sb_n == w->sb_cap) {
+        uint32_t nc = w->sb_cap ? w->sb_cap * 2 : 8;
+        struct sbent *ns = realloc(w->sb, nc * sizeof *ns);
+        if (!ns)
+            return -1;
+        w->sb = ns;
+        w->sb_cap = nc;
+    }
+    w->sb[w->sb_n++] = (struct sbent){reg, 1, (uint8_t)longlat};
+    return 0;
+}
+
+static void sb_release(struct warp *w, uint32_t reg)
+{
+    int i = sb_find(w, reg);
+    if (i < 0)
+        return;
+    if (--w->sb[i].count == 0)
+        w->sb[i] = w->sb[--w->sb_n];
+}
+
+/* --- instruction records ------------------------------------------------------------------- */
+
+static uint32_t inst_alloc(struct sm *s)
+{
+    if (s->free_inst == NONE) {
+        uint32_t nc = s->ninst ? s->ninst * 2 : 64;
+        struct inst *ni = realloc(s->insts, nc * sizeof *ni);
+        if (!ni)
+            return NONE;
+        memset(ni + s->ninst, 0, (nc - s->ninst) * sizeof *ni);
+        for (uint32_t i = s->ninst; i < nc; i++)
+            ni[i].next_free = i + 1 < nc ? i + 1 : NONE;
+        s->free_inst = s->ninst;
+        s->insts = ni;
+        s->ninst = nc;
+    }
+    uint32_t k = s->free_inst;
+    s->free_inst = s->insts[k].next_free;
+    struct inst *in = &s->insts[k];
+    in->gen++;
+    in->nwarps = 0;
+    in->nacc = 0;
+    in->mem_outstanding = 0;
+    in->reads_left = 0;
+    return k;
+}
+
+static void inst_free(struct sm *s, uint32_t k)
+{
+    s->insts[k].next_free = s->free_inst;
+    s->free_inst = k;
+}
+
+/* --- CTA management ------------------------------------------------------------------------ */
+
+static void cta_release(struct sm *s, uint32_t c)
+{
+    struct simt_gpu *g = s->g;
+    struct cta_slot *cs = &s->ctas[c];
+    s->pol_epoch++;
+    if (g->pol_ops->cta_end && s->pol)
+        g->pol_ops->cta_end(s->pol, c);
+    for (uint32_t t = 0; t < cs->nwarps * g->warp_size; t++) {
+        uint32_t slot = cs->first_thread + t;
+        simt_cursor_free(s->thr[slot].cur);
+        s->thr[slot].cur = NULL;
+        s->threads[slot].state = SIMT_TS_FREE;
+    }
+    for (uint32_t w = 0; w < cs->nwarps; w++) {
+        s->warp_used[cs->first_warp + w] = 0;
+        s->warps[cs->first_warp + w].used = 0;
+        s->warps[cs->first_warp + w].sb_n = 0;
+    }
+    simt_cta_free(cs->cta);
+    cs->cta = NULL;
+    cs->used = 0;
+    s->threads_used -= cs->nthreads;
+    s->ctas_used--;
+    s->regs_used -= cs->regs;
+    s->smem_used -= cs->smem;
+    s->active_ctas--;
+    s->issue_dirty = 1;
+    g->ctas_done++;
+}
+
+static void maybe_cta_done(struct sm *s, uint32_t c)
+{
+    struct cta_slot *cs = &s->ctas[c];
+    if (cs->used && cs->live == 0 && cs->inflight == 0)
+        cta_release(s, c);
+}
+
+/* Loads the next thread event; marks the thread exited at the end of its stream. */
+static inline __attribute__((always_inline)) simt_err thread_advance(struct sm *s, uint32_t slot,
+                                                                     int barrier)
+{
+    struct thr *t = &s->thr[slot];
+    struct simt_thread *th = &s->threads[slot];
+    int r = 1;
+    if (t->bpos == t->bn) {
+        r = simt_cursor_next_batch(t->cur, t->buf, EVBATCH);
+        t->bpos = 0;
+        t->bn = r > 0 ? (uint8_t)r : 0;
+    }
+    if (r > 0)
+        t->bpos++;
+    if (r < 0) {
+        simt_errprefix("SM %u, CTA slot %u, thread %u", s->id, th->cta, th->tid);
+        return (simt_err)-r;
+    }
+    if (th->state == SIMT_TS_READY)
+        s->nready--;
+    if (r == 0) {
+        th->state = SIMT_TS_EXITED;
+        struct cta_slot *cs = &s->ctas[th->cta];
+        cs->live--;
+        return SIMT_ERR_OK;
+    }
+    th->pc = t->buf[t->bpos - 1].pc;
+    th->depth = t->buf[t->bpos - 1].depth;
+    th->state = barrier ? SIMT_TS_BARRIER : SIMT_TS_READY;
+    s->nready += !barrier;
+    if (barrier)
+        s->ctas[th->cta].at_barrier++;
+    return SIMT_ERR_OK;
+}
+
+/* Occupancy check and placement of the launch's next CTA on SM s (returns 1 if placed). */
+static int try_place(struct sm *s, simt_err *err)
+{
+    struct simt_gpu *g = s->g;
+    if (s->ctas_used >= g->max_ctas || s->threads_used + g->cta_nthreads > g->max_threads ||
+        s->regs_used + g->cta_regs > g->regs || s->smem_used + g->cta_smem > g->smem)
+        return 0;
+    /* contiguous run of free warp slots */
+    uint32_t need = g->cta_nwarps, run = 0, first = NONE;
+    for (uint32_t w = 0; w < g->max_warps; w++) {
+        run = s->warp_used[w] ? 0 : run + 1;
+        if (run == need) {
+            first = w + 1 - need;
+            break;
+        }
+    }
+    if (first == NONE)
+        return 0;
+    uint32_t c = 0;
+    while (s->ctas[c].used)
+        c++;
+    simt_cta *cta;
+    simt_err e = simt_cta_load(g->rd, g->launch, g->next_cta, &cta);
+    if (e) {
+        *err = e;
+        return 0;
+    }
+    if (simt_cta_nthreads(cta) != g->cta_nthreads) {
+        simt_cta_free(cta);
+        *err = simt_seterr(SIMT_ERR_FORMAT, "launch %u CTA %llu: %u threads, the launch says %u",
+                           g->launch, (unsigned long long)g->next_cta, simt_cta_nthreads(cta),
+                           g->cta_nthreads);
+        return 0;
+    }
+    struct cta_slot *cs = &s->ctas[c];
+    memset(cs, 0, sizeof *cs);
+    cs->cta = cta;
+    cs->used = 1;
+    cs->first_warp = first;
+    cs->nwarps = need;
+    cs->first_thread = first * g->warp_size;
+    cs->nthreads = g->cta_nthreads;
+    cs->live = g->cta_nthreads;
+    cs->regs = g->cta_regs;
+    cs->smem = g->cta_smem;
+    s->threads_used += cs->nthreads;
+    s->ctas_used++;
+    s->regs_used += cs->regs;
+    s->smem_used += cs->smem;
+    s->active_ctas++;
+    for (uint32_t w = 0; w < need; w++) {
+        struct warp *wp = &s->warps[first + w];
+        s->warp_used[first + w] = 1;
+        wp->used = 1;
+        wp->cta = c;
+        wp->sb_n = 0;
+        wp->age = g->warp_seq++;
+    }
+    for (uint32_t t = 0; t < need * g->warp_size; t++) {
+        uint32_t slot = cs->first_thread + t;
+        struct simt_thread *th = &s->threads[slot];
+        th->cta = (uint16_t)c;
+        th->warp = first + t / g->warp_size;
+        th->tid = t;
+        th->lane = (uint8_t)(t % g->warp_size);
+        th->state = SIMT_TS_FREE;
+        if (t >= cs->nthreads)
+            continue;
+        s->thr[slot].bpos = s->thr[slot].bn = 0;
+        e = simt_cursor_create(cta, t, &s->thr[slot].cur);
+        if (!e) {
+            th->state = SIMT_TS_READY; /* so that thread_advance can count an exit */
+            s->nready++;
+            e = thread_advance(s, slot, 0);
+        }
+        if (e) {
+            *err = e;
+            return 0;
+        }
+    }
+    g->next_cta++;
+    (*g->st_ctas)++;
+    s->pol_epoch++;
+    e = g->pol_ops->cta_start(s->pol, c, cs->first_thread, cs->nthreads, first, need);
+    if (e) {
+        simt_errprefix("policy %s: cta_start", g->pol_ops->name);
+        *err = e;
+        return 0;
+    }
+    if (cs->live == 0)
+        maybe_cta_done(s, c);
+    s->busy = 1;
+    s->issue_dirty = 1;
+    return 1;
+}
+
+/* --- front end (buffered model) ------------------------------------------------------------
+ * One instruction buffer per issuing group (the policy's warp: a static warp under PDOM, a
+ * dynamic warp under DWF), found by group id in a small open-addressing table. A buffer
+ * holds the next ib_n instructions in program order from ib_pc; one fetch at a time refills
+ * it. When the table gets half full it is flushed (every buffer refetches). */
+
+static struct fent *fe_entry(struct sm *s, uint32_t id)
+{
+    uint32_t mask = s->fe_cap - 1, h = (id * 0x9e3779b1u) & mask;
+    while (s->fe[h].used) {
+        if (s->fe[h].id == id)
+            return &s->fe[h];
+        h = (h + 1) & mask;
+    }
+    if (2 * (s->fe_count + 1) > s->fe_cap) {
+        for (uint32_t i = 0; i < s->fe_cap; i++) {
+            s->fe[i].used = 0;
+            s->fe[i].queued = 0;
+            s->fe[i].gen++; /* fetches in flight are dropped */
+        }
+        s->fe_count = 0;
+        s->fq_n = 0;
+        h = (id * 0x9e3779b1u) & mask;
+    }
+    struct fent *e = &s->fe[h];
+    e->used = 1;
+    e->id = id;
+    e->ib_pc = NONE;
+    e->ib_n = 0;
+    e->fetch_n = 0;
+    e->queued = 0;
+    e->gen++;
+    s->fe_count++;
+    return e;
+}
+
+static void fe_enqueue(struct sm *s, struct fent *e)
+{
+    if (e->queued || e->fetch_n || e->ib_pc == NONE || e->ib_n >= s->g->ib_depth)
+        return; /* one fetch in flight per buffer */
+    e->queued = 1;
+    s->fq[(s->fq_head + s->fq_n) % s->fe_cap] = (uint32_t)(e - s->fe);
+    s->fq_n++;
+    s->busy = 1;
+}
+
+/* Redirects e to pc if its buffer holds something else (flushing it and the fetch in flight). */
+static void fe_redirect(struct sm *s, struct fent *e, uint32_t pc)
+{
+    if (e->ib_pc != pc) {
+        e->ib_pc = pc;
+        e->ib_n = 0;
+        e->fetch_n = 0;
+        e->gen++;
+    }
+    fe_enqueue(s, e);
+}
+
+static void fe_consume(struct sm *s, struct fent *e, uint32_t pc)
+{
+    struct simt_gpu *g = s->g;
+    if (e->ib_pc != pc || e->ib_n == 0)
+        return;
+    uint32_t nx = pc + 1 < g->prog->ninsts ? g->nseq[pc + 1] : NONE;
+    e->ib_pc = nx;
+    e->ib_n--;
+    if (nx == NONE)
+        e->ib_n = 0;
+    fe_enqueue(s, e);
+}
+
+/* One fetch per cycle: the oldest request accesses the i-cache. */
+static simt_err fe_fetch(struct sm *s, uint64_t cycle)
+{
+    struct simt_gpu *g = s->g;
+    while (s->fq_n) {
+        uint32_t idx = s->fq[s->fq_head];
+        s->fq_head = (s->fq_head + 1) % s->fe_cap;
+        s->fq_n--;
+        struct fent *e = &s->fe[idx];
+        e->queued = 0;
+        if (!e->used || e->ib_pc == NONE || e->fetch_n || e->ib_n >= g->ib_depth)
+            continue;
+        /* the instruction to fetch: ib_n steps after ib_pc */
+        uint32_t pc = e->ib_pc;
+        for (uint32_t k = 0; k < e->ib_n && pc != NONE; k++)
+            pc = pc + 1 < g->prog->ninsts ? g->nseq[pc + 1] : NONE;
+        if (pc == NONE)
+            continue;
+        uint64_t addr = (uint64_t)pc * g->inst_bytes, line = addr / g->ic_line;
+        uint32_t set = (uint32_t)(line % s->ic_sets);
+        uint64_t *tag = &s->ic_tag[(size_t)set * g->ic_assoc],
+                 *lru = &s->ic_lru[(size_t)set * g->ic_assoc];
+        uint32_t way = NONE, victim = 0;
+        for (uint32_t a = 0; a < g->ic_assoc; a++) {
+            if (tag[a] == line + 1)
+                way = a;
+            if (lru[a] < lru[victim])
+                victim = a;
+        }
+        uint64_t lat = g->decode_latency;
+        (*g->st_fetches)++;
+        if (way == NONE) {
+            (*g->st_ic_miss)++;
+            way = victim;
+            tag[way] = line + 1;
+            lat += g->ic_miss;
+        }
+        lru[way] = cycle + 1;
+        /* instructions of this line, up to fetch_width and the buffer room */
+        uint32_t n = 0, p = pc;
+        while (p != NONE && n < g->fetch_width && n + e->ib_n < g->ib_depth &&
+               (uint64_t)p * g->inst_bytes / g->ic_line == line) {
+            n++;
+            p = p + 1 < g->prog->ninsts ? g->nseq[p + 1] : NONE;
+        }
+        if (n == 0)
+            n = 1;
+        e->fetch_n = n;
+        if (heap_push(s, cycle + (lat ? lat : 1), EV_FETCH, idx, e->gen) < 0)
+            return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
+        return SIMT_ERR_OK;
+    }
+    return SIMT_ERR_OK;
+}
+
+/* --- completion and write-back --------------------------------------------------------------- */
+
+static void inst_retire(struct sm *s, uint32_t k, uint64_t cycle)
+{
+    struct inst *in = &s->insts[k];
+    if (in->dst)
+        for (uint32_t i = 0; i < in->nwarps; i++)
+            sb_release(&s->warps[in->warps[i]], in->dst);
+    uint32_t ctas[64], nc = 0;
+    s->stamp++;
+    for (uint32_t i = 0; i < in->nwarps; i++) {
+        uint32_t c = s->warps[in->warps[i]].cta;
+        if (s->ctas[c].stamp != s->stamp) {
+            s->ctas[c].stamp = s->stamp;
+            s->ctas[c].inflight--;
+            if (nc < 64)
+                ctas[nc++] = c;
+        }
+    }
+    s->ninflight--;
+    inst_free(s, k);
+    s->g->last_progress = cycle;
+    s->busy = 1;
+    s->issue_dirty = 1;
+    for (uint32_t i = 0; i < nc; i++)
+        maybe_cta_done(s, ctas[i]);
+}
+
+static void mem_complete(void *ctx, uint64_t token, uint32_t nthreads, uint64_t cycle)
+{
+    struct sm *s = ctx;
+    uint32_t k = (uint32_t)token, gen = (uint32_t)(token >> 32);
+    if (k >= s->ninst || s->insts[k].gen != gen) {
+        s->g->err = simt_seterr(SIMT_ERR_INVARIANT,
+                                "SM %u: memory completion for an unknown request", s->id);
+        return;
+    }
+    struct inst *in = &s->insts[k];
+    in->mem_outstanding -= nthreads < in->mem_outstanding ? nthreads : in->mem_outstanding;
+    s->g->last_progress = cycle;
+    if (in->mem_outstanding == 0 && in->nacc == 0) {
+        if (heap_push(s, cycle, EV_WB, k, 0) < 0)
+            s->g->err = simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
+    }
+    s->busy = 1;
+}
+
+static simt_err stage_writeback(struct sm *s, uint64_t cycle)
+{
+    struct simt_gpu *g = s->g;
+    uint32_t ports = 0;
+    while (s->nheap && s->heap[0].cycle <= cycle) {
+        struct hent e = s->heap[0];
+        if (e.kind == EV_FETCH) {
+            heap_pop(s);
+            struct fent *fe = &s->fe[e.idx];
+            if (fe->used && fe->gen == e.aux && fe->fetch_n) {
+                fe->ib_n += fe->fetch_n;
+                fe->fetch_n = 0;
+                s->busy = 1;
+                s->issue_dirty = 1;
+                fe_enqueue(s, fe);
+            }
+            continue;
+        }
+        struct inst *in = &s->insts[e.idx];
+        if (in->needs_wb) {
+            if (ports == g->wb_ports) {
+                /* out of write-back ports this cycle: retry next cycle */
+                heap_pop(s);
+                (*g->st_wb_stall)++;
+                if (heap_push(s, cycle + 1, EV_WB, e.idx, 0) < 0)
+                    return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
+                continue;
+            }
+            ports++;
+        }
+        heap_pop(s);
+        inst_retire(s, e.idx, cycle);
+    }
+    return SIMT_ERR_OK;
+}
+
+/* --- LD/ST units: offer held instructions to the memory stage ----------------------------- */
+
+static simt_err stage_ldst(struct sm *s, uint64_t cycle)
+{
+    struct simt_gpu *g = s->g;
+    for (uint32_t u = 0; u < g->nunits[U_MEM]; u++) {
+        uint32_t k = s->mem_hold[u];
+        if (k == NONE)
+            continue;
+        if (s->mem_ready_at[u] > cycle) {
+            if (s->mem_ready_at[u] < s->wake)
+                s->wake = s->mem_ready_at[u];
+            continue;
+        }
+        if (!g->ms_ops->can_accept(s->ms, cycle)) {
+            (*g->st_mem_stall)++;
+            s->wake = cycle + 1;
+            continue;
+        }
+        struct inst *in = &s->insts[k];
+        struct simt_mem_req req = {.pc = in->pc,
+                                   .kind = in->kind,
+                                   .space = in->space,
+                                   .dst_reg = in->dst,
+                                   .warp = in->warp0,
+                                   .token = (uint64_t)k | ((uint64_t)in->gen << 32),
+                                   .naccess = in->nacc,
+                                   .acc = in->acc};
+        struct simt_mem_outcome out = {.rejected = s->rejected};
+        uint32_t n = in->nacc;
+        in->mem_outstanding += n; /* completions may arrive inside push */
+        in->nacc = n;
+        simt_err e = g->ms_ops->push(s->ms, cycle, &req, &out);
+        if (e)
+            return e;
+        if (out.nserved + out.nrejected != n)
+            return simt_seterr(SIMT_ERR_INVARIANT,
+                               "memory model %s: served %u + rejected %u of %u accesses",
+                               g->ms_ops->name, out.nserved, out.nrejected, n);
+        in->mem_outstanding -= out.nrejected;
+        if (out.hazards)
+            (*g->st_hazard_cycles)++;
+        if (out.nrejected) {
+            for (uint32_t i = 0; i < out.nrejected; i++)
+                in->acc[i] = in->acc[out.rejected[i]];
+            in->nacc = out.nrejected;
+            if (g->replay) {
+                /* replay (seed 003 chapter 5): the unserved accesses (the instruction's
+                 * private active mask) are squashed and go back to the scheduler, which
+                 * re-issues them; the LD/ST unit is free for other instructions */
+                s->mem_hold[u] = NONE;
+                uint64_t free_at = cycle + (out.busy_cycles ? out.busy_cycles : 1);
+                if (s->unit_busy[U_MEM][u] < free_at)
+                    s->unit_busy[U_MEM][u] = free_at;
+                uint32_t sc = in->sched;
+                if (s->rq_n[sc] == s->rq_cap[sc]) {
+                    uint32_t nc = s->rq_cap[sc] ? s->rq_cap[sc] * 2 : 16;
+                    uint32_t *nq = malloc(nc * sizeof *nq);
+                    if (!nq)
+                        return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
+                    for (uint32_t i = 0; i < s->rq_n[sc]; i++)
+                        nq[i] = s->rq[sc][(s->rq_head[sc] + i) % s->rq_cap[sc]];
+                    free(s->rq[sc]);
+                    s->rq[sc] = nq;
+                    s->rq_cap[sc] = nc;
+                    s->rq_head[sc] = 0;
+                }
+                s->rq[sc][(s->rq_head[sc] + s->rq_n[sc]) % s->rq_cap[sc]] = k;
+                s->rq_n[sc]++;
+                (*g->st_replays)++;
+                s->issue_dirty = 1;
+                s->busy = 1;
+                continue;
+            }
+            /* stalling (seed 003 1.1.7): keep the unserved accesses in the unit and offer
+             * them again when the stage is free */
+            s->mem_ready_at[u] = cycle + (out.busy_cycles ? out.busy_cycles : 1);
+            if (s->mem_ready_at[u] < s->wake)
+                s->wake = s->mem_ready_at[u];
+            continue;
+        }
+        in->nacc = 0;
+        s->mem_hold[u] = NONE;
+        if (s->unit_busy[U_MEM][u] < cycle + (out.busy_cycles ? out.busy_cycles : 1))
+            s->unit_busy[U_MEM][u] = cycle + (out.busy_cycles ? out.busy_cycles : 1);
+        if (in->mem_outstanding == 0) {
+            if (heap_push(s, cycle, EV_WB, k, 0) < 0)
+                return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
+        }
+    }
+    return g->err;
+}
+
+/* --- operand collector and dispatch ------------------------------------------------------- */
+
+static uint32_t slot_class(const struct simt_gpu *g, uint32_t unit)
+{
+    return g->separated ? unit : 0;
+}
+
+static simt_err stage_collect(struct sm *s, uint64_t cycle)
+{
+    struct simt_gpu *g = s->g;
+    uint32_t keep = 0;
+    /* the occupied slots are kept oldest first (issue order) */
+    for (uint32_t o = 0; o < s->ncoll; o++) {
+        uint32_t k = s->coll[o];
+        s->coll[keep++] = k; /* stays unless dispatched below */
+        struct inst *in = &s->insts[k];
+        /* register-file reads: one per bank per cycle (seed 003 1.1.6.3) */
+        for (uint32_t r = 0; r < in->nreads; r++) {
+            if (!(in->reads_left & (1u << r)))
+                continue;
+            uint32_t b = in->banks[r];
+            if (s->bank_cycle[b] == cycle + 1) {
+                (*g->st_bank_conf)++;
+                continue;
+            }
+            s->bank_cycle[b] = cycle + 1;
+            in->reads_left &= ~(1u << r);
+        }
+        if (in->reads_left) {
+            s->wake = cycle + 1; /* reads left: next cycle */
+            continue;
+        }
+        /* dispatch to a free unit of its type */
+        uint32_t u = in->unit, unit = NONE;
+        for (uint32_t x = 0; x < g->nunits[u]; x++)
+            if (s->unit_busy[u][x] <= cycle && (u != U_MEM || s->mem_hold[x] == NONE)) {
+                unit = x;
+                break;
+            }
+        if (unit == NONE) {
+            /* wake when a unit of its type can take it (a held LD/ST unit frees no earlier
+             * than its next push) */
+            for (uint32_t x = 0; x < g->nunits[u]; x++) {
+                uint64_t t = s->unit_busy[u][x];
+                if (u == U_MEM && s->mem_hold[x] != NONE && s->mem_ready_at[x] > t)
+                    t = s->mem_ready_at[x];
+                if (t <= cycle)
+                    t = cycle + 1;
+                if (t < s->wake)
+                    s->wake = t;
+            }
+            continue;
+        }
+        uint64_t ii = g->ii[u] * (in->issue_cycles ? in->issue_cycles : 1);
+        keep--; /* leaves the collector */
+        s->issue_dirty = 1;
+        s->slots_used[slot_class(g, u)]--;
+        s->unit_busy[u][unit] = cycle + ii;
+        (*g->st_unit[u]) += ii;
+        if (u == U_MEM) {
+            s->mem_hold[unit] = k;
+            s->mem_ready_at[unit] = cycle + g->latency[U_MEM];
+            if (s->mem_ready_at[unit] < s->wake)
+                s->wake = s->mem_ready_at[unit];
+        } else {
+            uint64_t done = cycle + g->latency[u] + ii - g->ii[u];
+            if (heap_push(s, done, EV_WB, k, 0) < 0)
+                return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
+        }
+    }
+    s->ncoll = keep;
+    return SIMT_ERR_OK;
+}
+
+/* --- issue --------------------------------------------------------------------------------- */
+
+/* Distinct static warps of group gr into buf (returns count). */
+static uint32_t group_warps(struct sm *s, const struct simt_group *gr, uint32_t *buf)
+{
+    if (gr->one_warp || gr->nthreads == 1) {
+        buf[0] = s->threads[gr->threads[0]].warp;
+        return 1;
+    }
+    uint32_t n = 0;
+    s->stamp++;
+    for (uint32_t i = 0; i < gr->nthreads; i++) {
+        uint32_t w = s->threads[gr->threads[i]].warp;
+        if (s->warps[w].stamp != s->stamp) {
+            s->warps[w].stamp = s->stamp;
+            buf[n++] = w;
+        }
+    }
+    return n;
+}
+
+static int has_free_slot(const struct sm *s, uint32_t c)
+{
+    return s->slots_used[c] < s->nslots[c];
+}
+
+/* 0: can issue; 1: RAW/front-end; 2: structural (collector full) */
+static int check_group(struct sm *s, const struct simt_group *gr, uint32_t *wbuf, uint32_t *nw,
+                       int *longlat)
+{
+    struct simt_gpu *g = s->g;
+    if (gr->pc >= g->prog->ninsts || gr->nthreads == 0)
+        return 1;
+    const struct simt_sinst *si = &g->prog->insts[gr->pc];
+    *nw = group_warps(s, gr, wbuf);
+    *longlat = 0;
+    for (uint32_t i = 0; i < *nw; i++) {
+        struct warp *w = &s->warps[wbuf[i]];
+        if (w->sb_n) {
+            for (uint32_t r = 0; r < si->nsrc; r++) {
+                int x = sb_find(w, si->srcs[r]);
+                if (x >= 0) {
+                    *longlat |= w->sb[x].longlat;
+                    return 1;
+                }
+            }
+            if (si->dst && sb_find(w, si->dst) >= 0)
+                return 1;
+        }
+    }
+    if (g->buffered_fe) {
+        const struct fent *e = fe_entry(s, gr->id);
+        if (e->ib_pc != gr->pc || e->ib_n == 0) {
+            (*g->st_fe_stall)++;
+            return 3; /* operands ready, instruction not in the group's buffer */
+        }
+    }
+    if (!has_free_slot(s, slot_class(g, (uint32_t)unit_of(si->iclass))))
+        return 2;
+    return 0;
+}
+
+/* Issues gr (already checked): the core-side effects. Threads are advanced; the policy is
+ * told afterwards (issued). */
+static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uint32_t *wbuf,
+                            uint32_t nw, uint64_t cycle)
+{
+    struct simt_gpu *g = s->g;
+    const struct simt_sinst *si = &g->prog->insts[gr->pc];
+    uint32_t unit = (uint32_t)unit_of(si->iclass);
+    uint32_t k = inst_alloc(s);
+    if (k == NONE)
+        return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
+    struct inst *in = &s->insts[k];
+    if (in->warps_cap < nw) {
+        uint32_t *nwp = realloc(in->warps, nw * sizeof *nwp);
+        if (!nwp)
+            return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
+        in->warps = nwp;
+        in->warps_cap = nw;
+    }
+    memcpy(in->warps, wbuf, nw * sizeof *wbuf);
+    in->nwarps = nw;
+    in->unit = (uint8_t)unit;
+    in->pc = gr->pc;
+    in->dst = si->dst;
+    in->warp0 = wbuf[0];
+    in->seq = s->heap_seq++;
+    in->cta = s->threads[gr->threads[0]].cta;
+    in->needs_wb = si->dst != 0;
+    in->longlat = unit == U_MEM;
+    in->sched = (uint8_t)gr->sched;
+    uint32_t ic = gr->issue_cycles ? gr->issue_cycles : g->issue_cycles_cfg;
+    if (si->iclass == SIMT_IC_FP64)
+        ic *= g->fp64_factor;
+    in->issue_cycles = ic;
+    in->nreads = si->nsrc;
+    in->reads_left = 0;
+    for (uint32_t r = 0; r < si->nsrc; r++) {
+        in->banks[r] = (si->srcs[r] + in->warp0) % g->nbanks;
+        in->reads_left |= 1u << r;
+    }
+    if (unit == U_MEM) {
+        switch (si->iclass) {
+        case SIMT_IC_STORE:
+            in->kind = SIMT_MK_STORE;
+            break;
+        case SIMT_IC_ATOMIC:
+            in->kind = SIMT_MK_ATOMIC;
+            break;
+        case SIMT_IC_COPY:
+            in->kind = SIMT_MK_COPY;
+            break;
+        default:
+            in->kind = SIMT_MK_LOAD;
+        }
+        in->space = si->mspace;
+        if (in->acc_cap < gr->nthreads) {
+            struct simt_mem_access *na = realloc(in->acc, gr->nthreads * sizeof *na);
+            if (!na)
+                return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
+            in->acc = na;
+            in->acc_cap = gr->nthreads;
+        }
+        in->nacc = gr->nthreads;
+    }
+    if (si->dst)
+        for (uint32_t i = 0; i < nw; i++)
+            if (sb_add(&s->warps[wbuf[i]], si->dst, in->longlat) < 0)
+                return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
+    /* the common case - one pc, not memory, not a barrier, the next event already decoded -
+     * takes the short path: the thread stays READY and moves to its next event */
+    int plain = !gr->mixed && unit != U_MEM && si->iclass != SIMT_IC_BARRIER;
+    for (uint32_t i = 0; i < gr->nthreads; i++) {
+        uint32_t slot = gr->threads[i];
+        if (slot >= g->max_threads)
+            return simt_seterr(SIMT_ERR_INVARIANT, "policy %s: thread slot %u out of range",
+                               g->pol_ops->name, slot);
+        struct simt_thread *th = &s->threads[slot];
+        struct thr *t = &s->thr[slot];
+        if (plain && th->state == SIMT_TS_READY && th->pc == gr->pc && t->bpos < t->bn) {
+            const struct simt_event *ev = &t->buf[t->bpos++];
+            th->pc = ev->pc;
+            th->depth = ev->depth;
+            continue;
+        }
+        if (th->state != SIMT_TS_READY || (!gr->mixed && th->pc != gr->pc)) {
+            return simt_seterr(SIMT_ERR_INVARIANT,
+                               "policy %s: SM %u issued thread %u (CTA slot %u) at pc %u, but "
+                               "its state is %u and its next instruction is pc %u",
+                               g->pol_ops->name, s->id, th->tid, th->cta, gr->pc, th->state,
+                               th->pc);
+        }
+        if (unit == U_MEM) {
+            struct simt_mem_access *a = &in->acc[i];
+            const struct simt_event *ev = &t->buf[t->bpos - 1];
+            a->addr = ev->addr;
+            a->addr2 = ev->addr2;
+            a->size = ev->size;
+            a->thread = slot;
+            a->lane = gr->lanes ? gr->lanes[i] : th->lane;
+        }
+        const struct simt_sinst *ti = gr->mixed ? &g->prog->insts[th->pc] : si;
+        SIMT_TRY(thread_advance(s, slot, ti->iclass == SIMT_IC_BARRIER));
+        if (th->state == SIMT_TS_BARRIER || th->state == SIMT_TS_EXITED) {
+            /* a barrier arrival or an exit may complete the CTA's barrier */
+            struct cta_slot *cs = &s->ctas[th->cta];
+            if (cs->tstamp != s->touch_stamp) {
+                cs->tstamp = s->touch_stamp;
+                s->touched[s->ntouched++] = th->cta;
+            }
+        }
+    }
+    s->stamp++;
+    for (uint32_t i = 0; i < nw; i++) {
+        struct cta_slot *cs = &s->ctas[s->warps[wbuf[i]].cta];
+        if (cs->stamp != s->stamp) {
+            cs->stamp = s->stamp;
+            cs->inflight++;
+        }
+    }
+    s->ninflight++;
+    s->slots_used[slot_class(g, unit)]++;
+    s->coll[s->ncoll++] = k;
+    if (g->buffered_fe)
+        fe_consume(s, fe_entry(s, gr->id), gr->pc);
+    (*g->st_winst)++;
+    (*g->st_tinst) += gr->nthreads;
+    g->st_hist[gr->nthreads < g->warp_size ? gr->nthreads : g->warp_size]++;
+    g->last_progress = cycle;
+    s->busy = 1;
+    return SIMT_ERR_OK;
+}
+
+/* Releases CTA c's barrier if every live thread has arrived. */
+static simt_err barrier_check(struct sm *s, uint32_t c)
+{
+    struct simt_gpu *g = s->g;
+    struct cta_slot *cs = &s->ctas[c];
+    if (!cs->used || cs->at_barrier == 0 || cs->at_barrier < cs->live)
+        return SIMT_ERR_OK;
+    uint32_t n = 0;
+    for (uint32_t t = 0; t < cs->nthreads; t++) {
+        uint32_t slot = cs->first_thread + t;
+        if (s->threads[slot].state == SIMT_TS_BARRIER) {
+            s->threads[slot].state = SIMT_TS_READY;
+            s->nready++;
+            s->rel_buf[n++] = slot;
+        }
+    }
+    cs->at_barrier = 0;
+    s->issue_dirty = 1;
+    (*g->st_barriers)++;
+    s->pol_epoch++; /* thread states changed */
+    if (g->pol_ops->released && n)
+        g->pol_ops->released(s->pol, s->rel_buf, n);
+    s->busy = 1;
+    return SIMT_ERR_OK;
+}
+
+static int cmp_cand(const void *a, const void *b)
+{
+    const struct cand *x = a, *y = b;
+    if (x->pri != y->pri)
+        return x->pri > y->pri ? -1 : 1; /* higher priority first */
+    if (x->sub != y->sub)
+        return x->sub < y->sub ? -1 : 1;
+    return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static void active_remove(struct sm *s, uint32_t sched, uint32_t id)
+{
+    for (uint32_t i = 0; i < s->nactive[sched]; i++)
+        if (s->active[sched][i] == id) {
+            s->active[sched][i] = s->active[sched][--s->nactive[sched]];
+            return;
+        }
+}
+
+static int call_ready(struct sm *s, uint64_t cycle)
+{
+    /* The answer can change only through a call into the policy (simt_policy.h rules), or
+     * with time while it offers no group: reuse the last answer otherwise. */
+    if (s->ready_valid && s->ready_epoch == s->pol_epoch && s->ready_n > 0) {
+        s->ready_reused = 1;
+        return s->ready_n;
+    }
+    s->ready_reused = 0;
+    /* out[] is zero before each call: entries at and beyond groups_hw are still zero */
+    memset(s->groups, 0, (size_t)s->groups_hw * sizeof *s->groups);
+    int n = s->g->pol_ops->ready(s->pol, cycle, s->groups, s->gcap);
+    s->groups_hw = n > 0 ? (uint32_t)n : 0;
+    s->ready_valid = 0;
+    if (n < 0 || n > s->gcap) {
+        s->g->err = simt_seterr(SIMT_ERR_INVARIANT, "policy %s: ready() returned %d",
+                                s->g->pol_ops->name, n);
+        return -1;
+    }
+    for (int i = 0; i < n; i++)
+        if (s->groups[i].sched >= s->g->nsched || s->groups[i].nthreads - 1u >= s->g->max_threads ||
+            !s->groups[i].threads) {
+            s->g->err = simt_seterr(SIMT_ERR_INVARIANT,
+                                    "policy %s: group %u has scheduler %u (of %u) and %u threads",
+                                    s->g->pol_ops->name, s->groups[i].id, s->groups[i].sched,
+                                    s->g->nsched, s->groups[i].nthreads);
+            return -1;
+        }
+    s->ready_valid = 1;
+    s->ready_epoch = s->pol_epoch;
+    s->ready_n = n;
+    return n;
+}
+
+/* Chooses and issues up to one group per scheduler. Returns number issued, or -1. */
+static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only_id, uint8_t *cls,
+                       uint32_t *issued_id)
+{
+    struct simt_gpu *g = s->g;
+    struct simt_group chosen[16];
+    uint32_t nchosen = 0;
+    uint32_t nissued = 0;
+    s->stamp++;
+    uint32_t issue_stamp = s->stamp;
+    s->ntouched = 0;
+    s->touch_stamp = ++s->stamp;
+    /* bucket the offered groups by scheduler (counting sort, keeps the policy's order); the
+     * buckets of a reused ready() answer are still valid */
+    uint32_t *start = s->cstart;
+    if (only_id || !s->ready_reused || s->cand_epoch != s->ready_epoch + 1) {
+        uint32_t fill[16];
+        memset(start, 0, sizeof s->cstart);
+        for (int i = 0; i < n; i++)
+            start[s->groups[i].sched + 1]++;
+        for (uint32_t sc = 0; sc < g->nsched; sc++) {
+            start[sc + 1] += start[sc];
+            fill[sc] = start[sc];
+        }
+        for (int i = 0; i < n; i++) {
+            const struct simt_group *gr = &s->groups[i];
+            struct cand *cd = &s->cand[fill[gr->sched]++];
+            cd->pri = gr->priority;
+            cd->idx = (uint32_t)i;
+            cd->age = g->sched_policy ? s->warps[s->threads[gr->threads[0]].warp].age : 0;
+            cd->id = gr->id;
+        }
+        /* dual-issue rounds compact the buckets: never reuse those */
+        s->cand_epoch = only_id || !s->ready_valid ? 0 : s->ready_epoch + 1;
+    }
+    for (uint32_t sc = 0; sc < g->nsched; sc++) {
+        if (only_id && only_id[sc] == NONE)
+            continue;
+        if (g->issue_blocking && s->sched_busy[sc] > cycle) {
+            /* still feeding the previous group into its pipeline */
+            if (!only_id)
+                cls[sc] = C_STALL;
+            if (s->sched_busy[sc] < s->wake)
+                s->wake = s->sched_busy[sc];
+            s->issue_dirty_next = 1;
+            continue;
+        }
+        if (!only_id && s->rq_n[sc]) {
+            /* a squashed memory instruction waits: replays go first (seed 003 5.2) and
+             * re-read their operands in the collector */
+            uint32_t mc = slot_class(g, U_MEM);
+            if (!has_free_slot(s, mc)) {
+                cls[sc] = C_STALL;
+                continue;
+            }
+            uint32_t k = s->rq[sc][s->rq_head[sc]];
+            s->rq_head[sc] = (s->rq_head[sc] + 1) % s->rq_cap[sc];
+            s->rq_n[sc]--;
+            struct inst *in = &s->insts[k];
+            in->reads_left = in->nreads ? (1u << in->nreads) - 1 : 0;
+            in->seq = s->heap_seq++;
+            s->slots_used[mc]++;
+            s->coll[s->ncoll++] = k;
+            cls[sc] = C_ISSUE1;
+            nissued++;
+            g->last_progress = cycle;
+            s->busy = 1;
+            continue;
+        }
+        /* candidates of this scheduler, ordered by (priority, scheduling policy) */
+        struct cand *cands = s->cand + start[sc];
+        uint32_t nc = start[sc + 1] - start[sc];
+        if (only_id) { /* dual issue: only the group this scheduler just issued */
+            uint32_t k = 0;
+            for (uint32_t x = 0; x < nc; x++)
+                if (cands[x].id == only_id[sc])
+                    cands[k++] = cands[x];
+            nc = k;
+        }
+        if (nc == 0) {
+            if (!only_id)
+                cls[sc] = C_IDLE;
+            continue;
+        }
+        if (g->sched_policy == 2) {
+            /* two-level (Narasiman et al.): drop active ids no longer offered, then fill the
+             * active set with the oldest offered groups */
+            uint32_t na = s->nactive[sc];
+            uint8_t seen[4096];
+            memset(seen, 0, na < sizeof seen ? na : sizeof seen);
+            for (uint32_t x = 0; x < nc; x++) {
+                struct cand *cd = &cands[x];
+                cd->active = 0;
+                for (uint32_t a = 0; a < na; a++)
+                    if (s->active[sc][a] == cd->id) {
+                        cd->active = 1;
+                        if (a < sizeof seen)
+                            seen[a] = 1;
+                        break;
+                    }
+            }
+            uint32_t keep = 0;
+            for (uint32_t a = 0; a < na; a++)
+                if (a >= sizeof seen || seen[a])
+                    s->active[sc][keep++] = s->active[sc][a];
+            s->nactive[sc] = keep;
+            while (s->nactive[sc] < g->active_groups) {
+                struct cand *oldest = NULL;
+                for (uint32_t x = 0; x < nc; x++)
+                    if (!cands[x].active && (!oldest || cands[x].age < oldest->age))
+                        oldest = &cands[x];
+                if (!oldest)
+                    break;
+                oldest->active = 1;
+                s->active[sc][s->nactive[sc]++] = oldest->id;
+            }
+        }
+        for (uint32_t x = 0; x < nc; x++) {
+            struct cand *cd = &cands[x];
+            const struct simt_group *gr = &s->groups[cd->idx];
+            if (g->sched_policy == 1) /* greedy-then-oldest: the last issued, then oldest */
+                cd->sub = gr->id == s->last_id[sc] ? 0 : 1 + cd->age;
+            else /* loose round-robin over ids, starting after the last issued */
+                cd->sub = (uint32_t)(gr->id - s->last_id[sc] - 1);
+            if (g->sched_policy == 2 && !cd->active)
+                cd->sub |= 1ull << 40;
+        }
+        /* pick the best eligible candidate in (priority, policy order) with one pass: a
+         * candidate is checked only if it would beat the best eligible one so far */
+        int best_reason = 1;
+        const struct cand *best = NULL, *fe_best = NULL;
+        uint32_t best_nw = 0;
+        for (uint32_t x = 0; x < nc; x++) {
+            const struct cand *cd = &cands[x];
+            const struct simt_group *gr = &s->groups[cd->idx];
+            if (g->sched_policy == 2 && (cd->sub >> 40))
+                continue; /* only the active set issues */
+            if (best && cmp_cand(cd, best) >= 0)
+                continue;
+            if (nissued && (!gr->one_warp ||
+                            s->warps[s->threads[gr->threads[0]].warp].istamp == issue_stamp)) {
+                /* a thread issues once per cycle even if groups overlap; a one-warp group
+                 * that issued claims its whole warp */
+                int clash = 0;
+                for (uint32_t t = 0; t < gr->nthreads && !clash; t++) {
+                    const struct warp *w = &s->warps[s->threads[gr->threads[t]].warp];
+                    clash = s->thr[gr->threads[t]].stamp == issue_stamp || w->wstamp == issue_stamp;
+                }
+                if (clash)
+                    continue;
+            }
+            uint32_t nw = 0;
+            int ll = 0;
+            int r = check_group(s, gr, s->wtmp, &nw, &ll);
+            if (r == 1 && ll && g->sched_policy == 2) {
+                active_remove(s, sc, gr->id); /* waits on memory: demote */
+                s->demoted = 1;
+            }
+            if (r == 3) {
+                /* remember the first (best-ordered) group that waits only for its
+                 * instruction; only it may redirect fetch, so that groups sharing a static
+                 * warp at different pcs cannot flush each other's buffer forever */
+                if (!fe_best || cmp_cand(cd, fe_best) < 0)
+                    fe_best = cd;
+                r = 1;
+            }
+            if (r) {
+                if (r > best_reason)
+                    best_reason = r;
+                if (r == 2 && !g->separated)
+                    break; /* the generic collector is full: nothing else can issue */
+                continue;
+            }
+            best = cd;
+            best_nw = nw;
+            memcpy(s->wbest, s->wtmp, nw * sizeof *s->wtmp);
+        }
+        if (!best && fe_best) {
+            const struct simt_group *gr = &s->groups[fe_best->idx];
+            fe_redirect(s, fe_entry(s, gr->id), gr->pc);
+        }
+        if (best) {
+            const struct simt_group *gr = &s->groups[best->idx];
+            if (gr->nthreads > g->max_threads || nchosen >= 16) {
+                g->err = simt_seterr(SIMT_ERR_INVARIANT, "policy %s: group of %u threads",
+                                     g->pol_ops->name, gr->nthreads);
+                return -1;
+            }
+            /* copy what issue needs, since later policy calls may change the arrays */
+            chosen[nchosen] = *gr;
+            uint32_t *tcopy = s->issued_buf + (size_t)nchosen * g->max_threads;
+            memcpy(tcopy, gr->threads, gr->nthreads * sizeof *tcopy);
+            chosen[nchosen].threads = tcopy;
+            simt_err e = issue_group(s, &chosen[nchosen], s->wbest, best_nw, cycle);
+            if (e) {
+                g->err = e;
+                return -1;
+            }
+            chosen[nchosen].lanes = NULL; /* lanes were only needed by issue_group */
+            if (gr->one_warp) {
+                struct warp *w = &s->warps[s->wbest[0]];
+                w->istamp = w->wstamp = issue_stamp;
+            } else {
+                for (uint32_t t = 0; t < gr->nthreads; t++) {
+                    s->thr[gr->threads[t]].stamp = issue_stamp;
+                    s->warps[s->threads[gr->threads[t]].warp].istamp = issue_stamp;
+                }
+            }
+            issued_id[sc] = gr->id;
+            s->last_id[sc] = gr->id;
+            if (g->issue_blocking) {
+                uint64_t ic = chosen[nchosen].issue_cycles ? chosen[nchosen].issue_cycles
+                                                           : g->issue_cycles_cfg;
+                s->sched_busy[sc] = cycle + ic;
+            }
+            cls[sc] = only_id ? C_ISSUE2 : C_ISSUE1;
+            nchosen++;
+            nissued++;
+            best_reason = 0;
+        }
+        if (best_reason && !only_id)
+            cls[sc] = best_reason == 1 ? C_RAW : C_STALL;
+    }
+    /* tell the policy, then release barriers completed by these issues */
+    for (uint32_t i = 0; i < nchosen; i++) {
+        s->pol_epoch++;
+        simt_err e = g->pol_ops->issued(s->pol, &chosen[i]);
+        if (e) {
+            simt_errprefix("policy %s: issued", g->pol_ops->name);
+            g->err = e;
+            return -1;
+        }
+    }
+    for (uint32_t i = 0; i < s->ntouched; i++) {
+        simt_err e = barrier_check(s, s->touched[i]);
+        if (e) {
+            g->err = e;
+            return -1;
+        }
+        maybe_cta_done(s, s->touched[i]);
+    }
+    s->ntouched = 0;
+    return (int)nissued;
+}
+
+static simt_err stage_issue(struct sm *s, uint64_t cycle)
+{
+    struct simt_gpu *g = s->g;
+    uint8_t cls[16];
+    uint32_t issued_id[16];
+    for (uint32_t i = 0; i < g->nsched; i++) {
+        cls[i] = C_IDLE;
+        issued_id[i] = NONE;
+    }
+    if (s->active_ctas == 0)
+        goto account;
+    if (!s->issue_dirty) {
+        /* nothing changed since the last fruitless attempt: same outcome, same classes */
+        for (uint32_t i = 0; i < g->nsched; i++)
+            cls[i] = s->last_class[i];
+        goto account;
+    }
+    int n = call_ready(s, cycle);
+    if (n < 0)
+        return g->err;
+    int replays = 0;
+    for (uint32_t i = 0; i < g->nsched; i++)
+        replays |= s->rq_n[i] != 0;
+    int ni = n || replays ? issue_round(s, cycle, n, NULL, cls, issued_id) : 0;
+    if (ni < 0)
+        return g->err;
+    if (ni == 0 && g->pol_ops->idle) {
+        s->pol_epoch++;
+        g->pol_ops->idle(s->pol, cycle);
+        n = call_ready(s, cycle);
+        if (n < 0)
+            return g->err;
+        ni = n ? issue_round(s, cycle, n, NULL, cls, issued_id) : 0;
+        if (ni < 0)
+            return g->err;
+    }
+    s->issue_dirty = ni > 0 || s->demoted || replays || s->issue_dirty_next;
+    s->demoted = 0; /* a demotion lets a pending group in next time */
+    s->issue_dirty_next = 0;
+    if (n == 0 && s->nready > 0) {
+        s->busy = 1; /* the policy holds READY threads back (e.g. delaying schemes that read
+                        the cycle): keep stepping; the watchdog bounds a real deadlock */
+        s->issue_dirty = 1;
+    }
+    if (ni > 0 && g->dual_issue) {
+        if (g->pol_ops->ready_group) {
+            /* ask only for the groups that just issued (this overwrites the cached answer) */
+            s->pol_epoch++;
+            memset(s->groups, 0, (size_t)s->groups_hw * sizeof *s->groups);
+            n = 0;
+            for (uint32_t sc = 0; sc < g->nsched; sc++) {
+                if (issued_id[sc] == NONE)
+                    continue;
+                struct simt_group *gr = &s->groups[n];
+                memset(gr, 0, sizeof *gr);
+                if (g->pol_ops->ready_group(s->pol, cycle, issued_id[sc], gr) == 1) {
+                    if (gr->sched >= g->nsched || !gr->nthreads || !gr->threads)
+                        return g->err = simt_seterr(SIMT_ERR_INVARIANT,
+                                                    "policy %s: ready_group gave a bad group",
+                                                    g->pol_ops->name);
+                    n++;
+                }
+            }
+            if ((uint32_t)n > s->groups_hw)
+                s->groups_hw = (uint32_t)n;
+        } else {
+            n = call_ready(s, cycle);
+        }
+        if (n < 0)
+            return g->err;
+        if (n && issue_round(s, cycle, n, issued_id, cls, issued_id) < 0)
+            return g->err;
+    }
+account:
+    for (uint32_t i = 0; i < g->nsched; i++) {
+        g->st_class[cls[i]][0]++;
+        s->last_class[i] = cls[i];
+    }
+    return SIMT_ERR_OK;
+}
+
+/* One SM cycle. */
+static simt_err sm_step(struct sm *s, uint64_t cycle)
+{
+    struct simt_gpu *g = s->g;
+    /* cycles skipped since the last step keep the classes of that step */
+    if (cycle > s->accounted_until)
+        for (uint32_t i = 0; i < g->nsched; i++)
+            (*g->st_class[s->last_class[i]]) += cycle - s->accounted_until;
+    s->accounted_until = cycle + 1;
+    (*g->st_steps)++;
+    s->busy = 0;
+    s->wake = UINT64_MAX;
+    if (g->ms_ops->tick)
+        g->ms_ops->tick(s->ms, cycle);
+    SIMT_TRY(g->err);
+    SIMT_TRY(stage_ldst(s, cycle));
+    SIMT_TRY(stage_writeback(s, cycle));
+    SIMT_TRY(stage_collect(s, cycle));
+    if (g->buffered_fe)
+        SIMT_TRY(fe_fetch(s, cycle));
+    SIMT_TRY(stage_issue(s, cycle));
+    if (s->fq_n)
+        s->busy = 1;
+    /* when can something happen next? */
+    uint64_t nx = s->wake;
+    if (s->busy)
+        nx = cycle + 1;
+    if (s->nheap && s->heap[0].cycle < nx)
+        nx = s->heap[0].cycle > cycle ? s->heap[0].cycle : cycle + 1;
+    if (g->ms_ops->next_event) {
+        uint64_t m = g->ms_ops->next_event(s->ms, g->ms_shared, cycle);
+        if (m < nx)
+            nx = m > cycle ? m : cycle + 1;
+    }
+    s->next_cycle = nx;
+    return SIMT_ERR_OK;
+}
+
+/* --- GPU ----------------------------------------------------------------------------------- */
+
+void simt_gpu_free(simt_gpu *g)
+{
+    if (!g)
+        return;
+    for (uint32_t i = 0; g->sms && i < g->nsms; i++) {
+        struct sm *s = &g->sms[i];
+        if (s->ms && g->ms_ops->destroy)
+            g->ms_ops->destroy(s->ms);
+        if (s->pol && g->pol_ops->destroy)
+            g->pol_ops->destroy(s->pol);
+        for (uint32_t c = 0; s->ctas && c < g->max_ctas; c++)
+            if (s->ctas[c].cta) {
+                for (uint32_t t = 0; t < s->ctas[c].nwarps * g->warp_size; t++)
+                    simt_cursor_free(s->thr[s->ctas[c].first_thread + t].cur);
+                simt_cta_free(s->ctas[c].cta);
+            }
+        for (uint32_t w = 0; s->warps && w < g->max_warps; w++)
+            free(s->warps[w].sb);
+        for (uint32_t k = 0; k < s->ninst; k++) {
+            free(s->insts[k].warps);
+            free(s->insts[k].acc);
+        }
+        for (int u = 0; u < U_NUM; u++) {
+            free(s->unit_busy[u]);
+        }
+        for (uint32_t sc = 0; s->active && sc < g->nsched; sc++)
+            free(s->active[sc]);
+        for (uint32_t sc = 0; sc < 16; sc++)
+            free(s->rq[sc]);
+        free(s->active);
+        free(s->nactive);
+        free(s->threads);
+        free(s->thr);
+        free(s->warps);
+        free(s->warp_used);
+        free(s->ctas);
+        free(s->insts);
+        free(s->bank_cycle);
+        free(s->mem_hold);
+        free(s->coll);
+        free(s->mem_ready_at);
+        free(s->rejected);
+        free(s->heap);
+        free(s->groups);
+        free(s->cand);
+        free(s->last_id);
+        free(s->last_class);
+        free(s->issued_buf);
+        free(s->wtmp);
+        free(s->wbest);
+        free(s->rel_buf);
+        free(s->touched);
+        free(s->fq);
+        free(s->fe);
+        free(s->ic_tag);
+        free(s->ic_lru);
+    }
+    if (g->ms_shared && g->ms_ops->shared_destroy)
+        g->ms_ops->shared_destroy(g->ms_shared);
+    if (g->pol_shared && g->pol_ops->shared_destroy)
+        g->pol_ops->shared_destroy(g->pol_shared);
+    free(g->sms);
+    free(g->epochs);
+    free(g->nf);
+    free(g->nseq);
+    free(g);
+}
+
+void simt_gpu_set_progress(simt_gpu *g, simt_progress_fn fn, void *ctx)
+{
+    if (!g)
+        return;
+    g->progress = fn;
+    g->progress_ctx = ctx;
+}
+
+uint64_t simt_gpu_cycle(const simt_gpu *g)
+{
+    return g ? g->cycle : 0;
+}
+
+size_t simt_gpu_epochs(const simt_gpu *g, const uint64_t **triples)
+{
+    if (triples)
+        *triples = g ? g->epochs : NULL;
+    return g ? g->nepochs / 3 : 0;
+}
+
+#define CI(key) simt_config_int(cfg, key)
+
+static simt_err register_stats(struct simt_gpu *g)
+{
+    simt_stats *st = g->stats;
+    g->st_cycles = simt_stats_counter(st, "cycles", "core cycles simulated (all launches)");
+    g->st_winst = simt_stats_counter(st, "warp_instructions", "issued groups (warp instructions)");
+    g->st_tinst = simt_stats_counter(st, "thread_instructions", "issued thread-instructions");
+    g->st_hist = simt_stats_histogram(st, "active_threads",
+                                      "issued groups by active threads (bin i = i threads; "
+                                      "seed 000 Fig. 1.1)",
+                                      g->warp_size + 1);
+    for (int c = 0; c < C_NUM; c++) {
+        char name[64], desc[128];
+        snprintf(name, sizeof name, "sched.%s", class_names[c]);
+        snprintf(desc, sizeof desc,
+                 "scheduler-cycles classed '%s' (seed 003 7.1.3; summed over schedulers and SMs)",
+                 class_names[c]);
+        g->st_class[c] = simt_stats_counter(st, name, desc);
+    }
+    for (int u = 0; u < U_NUM; u++) {
+        char name[64], desc[128];
+        snprintf(name, sizeof name, "units.%s.busy", unit_names[u]);
+        snprintf(desc, sizeof desc, "unit-cycles the %s units were occupied (summed over units)",
+                 unit_names[u]);
+        g->st_unit[u] = simt_stats_counter(st, name, desc);
+    }
+    g->st_ctas = simt_stats_counter(st, "ctas", "CTAs dispatched");
+    g->st_steps = simt_stats_counter(st, "sim.sm_steps",
+                                     "SM-cycles the simulator stepped (the rest were skipped)");
+    g->st_launches = simt_stats_counter(st, "launches", "kernel launches simulated");
+    g->st_barriers = simt_stats_counter(st, "barriers", "CTA barriers released");
+    g->st_bank_conf = simt_stats_counter(st, "collector.bank_conflicts",
+                                         "operand reads delayed by a bank conflict");
+    g->st_wb_stall =
+        simt_stats_counter(st, "writeback.port_stalls", "results delayed for want of a write port");
+    g->st_mem_stall = simt_stats_counter(st, "ldst.stall_cycles",
+                                         "LD/ST unit cycles the memory stage refused a push");
+    g->st_hazard_cycles =
+        simt_stats_counter(st, "ldst.hazard_pushes", "pushes that met a memory-stage hazard");
+    g->st_replays = simt_stats_counter(st, "ldst.replays", "partial pushes sent back for replay");
+    g->st_fetches = simt_stats_counter(st, "frontend.fetches", "instruction fetches");
+    g->st_ic_miss = simt_stats_counter(st, "frontend.icache_misses", "instruction cache misses");
+    g->st_fe_stall = simt_stats_counter(st, "frontend.empty_buffer",
+                                        "issue checks that found the warp buffer empty");
+    return simt_stats_check(st);
+}
+
+simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *policy,
+                         simt_stats *stats, simt_gpu **out)
+{
+    SIMT_RETURN_IF(!cfg || !policy || !stats || !out, SIMT_ERR_INVALID_ARG,
+                   "simt_gpu_create: NULL argument");
+    SIMT_RETURN_IF(!policy->create || !policy->ready || !policy->issued || !policy->cta_start,
+                   SIMT_ERR_INVALID_ARG, "policy %s lacks create, ready, issued or cta_start",
+                   policy->name);
+    *out = NULL;
+    struct simt_gpu *g = calloc(1, sizeof *g);
+    if (!g)
+        return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
+    g->cfg = cfg;
+    g->pol_ops = policy;
+    g->stats = stats;
+    g->nsms = (uint32_t)CI("gpu.nsms");
+    g->warp_size = (uint32_t)CI("core.warp_size");
+    g->simd_width = (uint32_t)CI("core.simd_width");
+    g->max_threads = (uint32_t)CI("core.max_threads");
+    g->max_ctas = (uint32_t)CI("core.max_ctas");
+    g->regs = (uint64_t)CI("core.registers");
+    g->smem = (uint64_t)CI("core.shared_bytes");
+    g->min_regs = (uint32_t)CI("core.min_regs_per_thread");
+    g->wb_ports = (uint32_t)CI("core.wb_ports");
+    g->replay = strcmp(simt_config_str(cfg, "core.hazard_handling"), "replay") == 0;
+    g->buffered_fe = strcmp(simt_config_str(cfg, "frontend.model"), "buffered") == 0;
+    g->ib_depth = (uint32_t)CI("frontend.ibuffer_depth");
+    g->fetch_width = (uint32_t)CI("frontend.fetch_width");
+    g->decode_latency = (uint32_t)CI("frontend.decode_latency");
+    g->inst_bytes = (uint32_t)CI("frontend.inst_bytes");
+    g->ic_bytes = (uint64_t)CI("frontend.icache_bytes");
+    g->ic_line = (uint32_t)CI("frontend.icache_line_bytes");
+    g->ic_assoc = (uint32_t)CI("frontend.icache_assoc");
+    g->ic_miss = (uint32_t)CI("frontend.icache_miss_latency");
+    g->nsched = (uint32_t)CI("sched.count");
+    const char *sp = simt_config_str(cfg, "sched.policy");
+    g->sched_policy = !strcmp(sp, "gto") ? 1 : !strcmp(sp, "two-level") ? 2 : 0;
+    g->active_groups = (uint32_t)CI("sched.active_groups");
+    g->dual_issue = simt_config_bool(cfg, "sched.dual_issue");
+    g->issue_blocking = simt_config_bool(cfg, "sched.issue_blocking");
+    g->separated = strcmp(simt_config_str(cfg, "collector.model"), "separated") == 0;
+    g->nbanks = (uint32_t)CI("collector.banks");
+    static const char *const ukeys[U_NUM] = {"units.alu", "units.sfu", "units.mem", "units.branch"};
+    static const char *const lkeys[U_NUM] = {"units.alu_latency", "units.sfu_latency",
+                                             "units.mem_latency", "units.branch_latency"};
+    for (int u = 0; u < U_NUM; u++) {
+        g->nunits[u] = (uint32_t)CI(ukeys[u]);
+        g->latency[u] = (uint32_t)CI(lkeys[u]);
+        g->ii[u] = 1;
+    }
+    g->ii[U_ALU] = (uint32_t)CI("units.alu_ii");
+    g->ii[U_SFU] = (uint32_t)CI("units.sfu_ii");
+    g->fp64_factor = (uint32_t)CI("units.fp64_factor");
+    uint32_t ic = (uint32_t)CI("units.issue_cycles");
+    g->issue_cycles_cfg = ic ? ic : (g->warp_size + g->simd_width - 1) / g->simd_width;
+    g->watchdog = (uint64_t)CI("sim.watchdog_cycles");
+    g->max_cycles = (uint64_t)CI("sim.max_cycles");
+    g->epoch = (uint64_t)CI("sim.epoch_cycles");
+    g->max_warps = g->max_threads / g->warp_size;
+    simt_err e = SIMT_ERR_OK;
+    if (g->max_warps == 0) {
+        e = simt_seterr(SIMT_ERR_CONFIG,
+                        "core.max_threads (%u) is smaller than core.warp_size (%u)", g->max_threads,
+                        g->warp_size);
+        goto fail;
+    }
+    if (g->nsched > 16) {
+        e = simt_seterr(SIMT_ERR_CONFIG, "sched.count: at most 16");
+        goto fail;
+    }
+    if (g->ic_bytes < (uint64_t)g->ic_line * g->ic_assoc) {
+        e = simt_seterr(SIMT_ERR_CONFIG,
+                        "frontend.icache_bytes (%llu) is smaller than one set "
+                        "(icache_line_bytes * icache_assoc)",
+                        (unsigned long long)g->ic_bytes);
+        goto fail;
+    }
+    const char *mm = simt_config_str(cfg, "memstage.model");
+    g->ms_ops = simt_memstage_find(mm);
+    if (!g->ms_ops) {
+        e = simt_seterr(SIMT_ERR_UNSUPPORTED,
+                        "not supported: memstage.model=%s (the memory hierarchy, timing/mem, is "
+                        "not built into this program)",
+                        mm);
+        goto fail;
+    }
+    e = register_stats(g);
+    if (e)
+        goto fail;
+    if (policy->shared_create) {
+        e = policy->shared_create(cfg, g->nsms, &g->pol_shared);
+        if (e)
+            goto fail;
+    }
+    if (g->ms_ops->shared_create) {
+        e = g->ms_ops->shared_create(cfg, g->nsms, stats, &g->ms_shared);
+        if (e)
+            goto fail;
+    }
+    g->sms = xcalloc(g->nsms, sizeof *g->sms);
+    if (!g->sms)
+        goto nomem;
+    for (uint32_t i = 0; i < g->nsms; i++) {
+        struct sm *s = &g->sms[i];
+        s->g = g;
+        s->id = i;
+        s->threads = xcalloc(g->max_threads, sizeof *s->threads);
+        s->thr = xcalloc(g->max_threads, sizeof *s->thr);
+        s->warps = xcalloc(g->max_warps, sizeof *s->warps);
+        s->warp_used = xcalloc(g->max_warps, 1);
+        s->ctas = xcalloc(g->max_ctas, sizeof *s->ctas);
+        s->bank_cycle = xcalloc(g->nbanks, sizeof *s->bank_cycle);
+        s->mem_hold = xcalloc(g->nunits[U_MEM], sizeof *s->mem_hold);
+        s->mem_ready_at = xcalloc(g->nunits[U_MEM], sizeof *s->mem_ready_at);
+        s->rejected = xcalloc(g->max_threads, sizeof *s->rejected);
+        s->gcap = (int)(g->max_threads + 64);
+        if (s->gcap > 0xfffff)
+            s->gcap = 0xfffff;
+        s->groups = xcalloc((size_t)s->gcap, sizeof *s->groups);
+        s->cand = xcalloc((size_t)s->gcap, sizeof *s->cand);
+        s->last_id = xcalloc(g->nsched, sizeof *s->last_id);
+        s->last_class = xcalloc(g->nsched, 1);
+        s->active = xcalloc(g->nsched, sizeof *s->active);
+        s->nactive = xcalloc(g->nsched, sizeof *s->nactive);
+        s->issued_buf = xcalloc((size_t)g->max_threads * 16, sizeof *s->issued_buf);
+        s->wtmp = xcalloc(g->max_threads, sizeof *s->wtmp);
+        s->wbest = xcalloc(g->max_threads, sizeof *s->wbest);
+        s->rel_buf = xcalloc(g->max_threads, sizeof *s->rel_buf);
+        s->touched = xcalloc(g->max_ctas, sizeof *s->touched);
+        s->fe_cap = 64;
+        while (s->fe_cap < 4 * (g->max_warps + 16))
+            s->fe_cap *= 2;
+        s->fe = xcalloc(s->fe_cap, sizeof *s->fe);
+        s->fq = xcalloc(s->fe_cap, sizeof *s->fq);
+        s->ic_sets = (uint32_t)(g->ic_bytes / g->ic_line / g->ic_assoc);
+        s->ic_tag = xcalloc((size_t)s->ic_sets * g->ic_assoc, sizeof *s->ic_tag);
+        s->ic_lru = xcalloc((size_t)s->ic_sets * g->ic_assoc, sizeof *s->ic_lru);
+        s->free_inst = NONE;
+        if (!s->threads || !s->thr || !s->warps || !s->warp_used || !s->ctas || !s->bank_cycle ||
+            !s->mem_hold || !s->mem_ready_at || !s->rejected || !s->groups || !s->cand ||
+            !s->last_id || !s->last_class || !s->active || !s->nactive || !s->issued_buf ||
+            !s->wtmp || !s->wbest || !s->rel_buf || !s->touched || !s->fe || !s->fq || !s->ic_tag ||
+            !s->ic_lru)
+            goto nomem;
+        for (uint32_t sc = 0; sc < g->nsched; sc++) {
+            s->active[sc] = xcalloc(g->active_groups, sizeof **s->active);
+            if (!s->active[sc])
+                goto nomem;
+        }
+        for (uint32_t u = 0; u < g->nunits[U_MEM]; u++)
+            s->mem_hold[u] = NONE;
+        if (g->separated) {
+            for (int u = 0; u < U_NUM; u++)
+                s->nslots[u] = (uint32_t)CI("collector.slots_per_unit");
+        } else {
+            s->nslots[0] = (uint32_t)CI("collector.slots");
+        }
+        for (int u = 0; u < U_NUM; u++) {
+            s->unit_busy[u] = xcalloc(g->nunits[u], sizeof *s->unit_busy[u]);
+            if (!s->unit_busy[u])
+                goto nomem;
+        }
+        s->coll = xcalloc((size_t)s->nslots[0] + s->nslots[1] + s->nslots[2] + s->nslots[3],
+                          sizeof *s->coll);
+        if (!s->coll)
+            goto nomem;
+        struct simt_memstage_client cl = {.ctx = s, .complete = mem_complete};
+        e = g->ms_ops->create(cfg, i, g->ms_shared, stats, &cl, &s->ms);
+        if (e)
+            goto fail;
+    }
+    *out = g;
+    return SIMT_ERR_OK;
+nomem:
+    e = simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory creating %u SMs", g->nsms);
+fail:
+    simt_gpu_free(g);
+    return e;
+}
+
+/* The state of every live warp, for the watchdog's message. */
+static void describe_stuck(struct simt_gpu *g, char *buf, size_t n)
+{
+    size_t off = 0;
+    int shown = 0;
+    for (uint32_t i = 0; i < g->nsms && shown < 12; i++) {
+        struct sm *s = &g->sms[i];
+        for (uint32_t w = 0; w < g->max_warps && shown < 12; w++) {
+            if (!s->warps[w].used)
+                continue;
+            uint32_t ready = 0, bar = 0, ex = 0, pc = NONE;
+            for (uint32_t t = 0; t < g->warp_size; t++) {
+                struct simt_thread *th = &s->threads[w * g->warp_size + t];
+                if (th->state == SIMT_TS_READY) {
+                    ready++;
+                    pc = th->pc;
+                } else if (th->state == SIMT_TS_BARRIER)
+                    bar++;
+                else if (th->state == SIMT_TS_EXITED)
+                    ex++;
+            }
+            if (ready + bar == 0)
+                continue;
+            int k = snprintf(buf + off, n - off,
+                             "\n  SM %u warp %u (CTA slot %u): %u ready (pc %d), %u at barrier, %u "
+                             "exited, %u pending registers",
+                             i, w, s->warps[w].cta, ready, (int)pc, bar, ex, s->warps[w].sb_n);
+            if (k < 0 || (size_t)k >= n - off)
+                return;
+            off += (size_t)k;
+            shown++;
+        }
+    }
+    for (uint32_t i = 0; i < g->nsms; i++) {
+        struct sm *s = &g->sms[i];
+        uint32_t nrq = 0;
+        for (uint32_t sc = 0; sc < g->nsched; sc++)
+            nrq += s->rq_n[sc];
+        if (!s->ninflight && !nrq)
+            continue;
+        int k = snprintf(buf + off, n - off,
+                         "\n  SM %u: %u instructions in flight (%u in the collector, %u waiting "
+                         "for replay, %llu memory accesses pending)",
+                         i, s->ninflight, s->ncoll, nrq,
+                         (unsigned long long)(g->ms_ops->pending ? g->ms_ops->pending(s->ms) : 0));
+        if (k < 0 || (size_t)k >= n - off)
+            return;
+        off += (size_t)k;
+    }
+}
+
+static simt_err launch_setup(struct simt_gpu *g, simt_trace_reader *r, uint32_t launch)
+{
+    g->rd = r;
+    g->launch = launch;
+    g->L = simt_trace_reader_launch(r, launch);
+    SIMT_RETURN_IF(!g->L, SIMT_ERR_NOT_FOUND, "launch %u: not in the trace (%u launches)", launch,
+                   simt_trace_reader_nlaunches(r));
+    g->prog = simt_trace_reader_program(r, g->L->kernel);
+    SIMT_RETURN_IF(!g->prog, SIMT_ERR_FORMAT, "launch %u: kernel %u has no program", launch,
+                   g->L->kernel);
+    const struct simt_launch *L = g->L;
+    uint64_t nt = (uint64_t)L->block.x * L->block.y * L->block.z;
+    SIMT_RETURN_IF(nt == 0 || nt > g->max_threads, SIMT_ERR_LAUNCH,
+                   "launch %u (%s): %llu threads per CTA; an SM holds %u (core.max_threads)",
+                   launch, g->prog->kernel_name, (unsigned long long)nt, g->max_threads);
+    g->cta_nthreads = (uint32_t)nt;
+    g->cta_nwarps = (uint32_t)((nt + g->warp_size - 1) / g->warp_size);
+    uint32_t rpt = L->regs_per_thread > g->min_regs ? L->regs_per_thread : g->min_regs;
+    g->cta_regs = (uint64_t)rpt * g->cta_nwarps * g->warp_size;
+    g->cta_smem = (uint64_t)L->static_shared_bytes + L->dynamic_shared_bytes;
+    SIMT_RETURN_IF(g->cta_regs > g->regs || g->cta_smem > g->smem, SIMT_ERR_LAUNCH,
+                   "launch %u (%s): a CTA needs %llu registers and %llu shared bytes; an SM has "
+                   "%llu (core.registers) and %llu (core.shared_bytes)",
+                   launch, g->prog->kernel_name, (unsigned long long)g->cta_regs,
+                   (unsigned long long)g->cta_smem, (unsigned long long)g->regs,
+                   (unsigned long long)g->smem);
+    free(g->nf);
+    free(g->nseq);
+    uint32_t ni = g->prog->ninsts;
+    g->nf = xcalloc(ni, sizeof *g->nf);
+    g->nseq = xcalloc(ni, sizeof *g->nseq);
+    if (!g->nf || !g->nseq)
+        return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
+    uint32_t next = NONE;
+    for (uint32_t pc = ni; pc-- > 0;) {
+        const struct simt_sinst *si = &g->prog->insts[pc];
+        if (si->iclass != SIMT_IC_FREE)
+            next = pc;
+        g->nseq[pc] = next;
+    }
+    g->next_cta = 0;
+    g->ctas_done = 0;
+    return SIMT_ERR_OK;
+}
+
+/* Places CTAs breadth-first: one per SM per round while any fits. */
+static simt_err dispatch_ctas(struct simt_gpu *g, uint64_t cycle)
+{
+    int placed = 1;
+    while (placed && g->next_cta < g->L->ncta) {
+        placed = 0;
+        for (uint32_t i = 0; i < g->nsms && g->next_cta < g->L->ncta; i++) {
+            simt_err e = SIMT_ERR_OK;
+            if (try_place(&g->sms[i], &e)) {
+                placed = 1;
+                g->sms[i].next_cycle = cycle;
+            }
+            if (e)
+                return e;
+        }
+    }
+    return SIMT_ERR_OK;
+}
+
+simt_err simt_gpu_run_launch(simt_gpu *g, simt_trace_reader *r, uint32_t launch,
+                             struct simt_launch_result *res)
+{
+    SIMT_RETURN_IF(!g || !r, SIMT_ERR_INVALID_ARG, "simt_gpu_run_launch: NULL");
+    SIMT_TRY(launch_setup(g, r, launch));
+    uint64_t w0 = *g->st_winst, t0 = *g->st_tinst;
+    uint64_t start = g->cycle, cycle = start, last = start;
+    g->last_progress = start;
+    g->err = SIMT_ERR_OK;
+    g->progress_next = w0 + (1u << 20);
+    for (uint32_t i = 0; i < g->nsms; i++) {
+        struct sm *s = &g->sms[i];
+        struct simt_policy_env env = {.sm_id = i,
+                                      .nsms = g->nsms,
+                                      .warp_size = g->warp_size,
+                                      .simd_width = g->simd_width,
+                                      .max_threads = g->max_threads,
+                                      .max_warps = g->max_warps,
+                                      .nschedulers = g->nsched,
+                                      .prog = g->prog,
+                                      .threads = s->threads,
+                                      .config = g->cfg,
+                                      .stats = g->stats,
+                                      .shared = g->pol_shared};
+        s->env = env;
+        simt_err e = g->pol_ops->create(&s->env, &s->pol);
+        if (e) {
+            simt_errprefix("policy %s: create", g->pol_ops->name);
+            return e;
+        }
+        s->next_cycle = UINT64_MAX;
+        s->accounted_until = start;
+        for (uint32_t k = 0; k < s->fe_cap; k++) { /* instruction buffers start empty */
+            s->fe[k].used = 0;
+            s->fe[k].queued = 0;
+            s->fe[k].gen++;
+        }
+        s->fe_count = 0;
+        s->fq_n = 0;
+        s->ready_valid = 0;
+        s->ready_reused = 0;
+        s->cand_epoch = 0;
+        s->groups_hw = (uint32_t)s->gcap; /* zero all of out[] before the first ready() */
+        memset(s->last_class, C_IDLE, g->nsched);
+        for (uint32_t sc = 0; sc < g->nsched; sc++) {
+            s->last_id[sc] = NONE;
+            s->nactive[sc] = 0;
+            s->sched_busy[sc] = 0;
+            s->rq_n[sc] = 0;
+            s->rq_head[sc] = 0;
+        }
+    }
+    simt_err e = simt_stats_check(g->stats);
+    if (!e)
+        e = dispatch_ctas(g, cycle);
+    while (!e) {
+        uint64_t done_before = g->ctas_done;
+        while (g->epoch && g->next_epoch <= cycle) {
+            /* time series: counters as they stood at the start of each epoch boundary */
+            if (g->nepochs + 3 > g->epochs_cap) {
+                size_t nc = g->epochs_cap ? g->epochs_cap * 2 : 96;
+                uint64_t *ne = realloc(g->epochs, nc * sizeof *ne);
+                if (!ne) {
+                    e = simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
+                    break;
+                }
+                g->epochs = ne;
+                g->epochs_cap = nc;
+            }
+            g->epochs[g->nepochs++] = g->next_epoch;
+            g->epochs[g->nepochs++] = *g->st_winst;
+            g->epochs[g->nepochs++] = *g->st_tinst;
+            g->next_epoch += g->epoch;
+        }
+        if (e)
+            break;
+        int any = 0;
+        for (uint32_t i = 0; i < g->nsms && !e; i++) {
+            struct sm *s = &g->sms[i];
+            if (s->next_cycle > cycle)
+                continue;
+            e = sm_step(s, cycle);
+            any = 1;
+        }
+        if (e)
+            break;
+        if (g->ms_ops->shared_tick && g->ms_shared)
+            g->ms_ops->shared_tick(g->ms_shared, cycle);
+        if (any)
+            last = cycle;
+        if (g->ctas_done != done_before) {
+            e = dispatch_ctas(g, cycle + 1);
+            if (e)
+                break;
+        }
+        if (g->ctas_done == g->L->ncta && g->next_cta == g->L->ncta) {
+            int pending = 0;
+            for (uint32_t i = 0; i < g->nsms; i++)
+                pending |= g->sms[i].ninflight != 0 || g->sms[i].active_ctas != 0;
+            if (!pending)
+                break;
+        }
+        uint64_t nx = UINT64_MAX;
+        for (uint32_t i = 0; i < g->nsms; i++)
+            if (g->sms[i].next_cycle < nx)
+                nx = g->sms[i].next_cycle;
+        if (g->ms_ops->next_event && g->ms_shared) {
+            uint64_t m = g->ms_ops->next_event(NULL, g->ms_shared, cycle);
+            if (m < nx)
+                nx = m;
+        }
+        if (nx <= cycle)
+            nx = cycle + 1;
+        if (nx == UINT64_MAX || nx - g->last_progress > g->watchdog) {
+            char buf[4096] = "";
+            describe_stuck(g, buf, sizeof buf);
+            e = simt_seterr(SIMT_ERR_DEADLOCK,
+                            "launch %u (%s), policy %s: no progress since cycle %llu (%s); "
+                            "%llu of %llu CTAs done; stuck warps:%s",
+                            launch, g->prog->kernel_name, g->pol_ops->name,
+                            (unsigned long long)g->last_progress,
+                            nx == UINT64_MAX ? "nothing can ever happen again"
+                                             : "sim.watchdog_cycles exceeded",
+                            (unsigned long long)g->ctas_done, (unsigned long long)g->L->ncta, buf);
+            break;
+        }
+        if (g->max_cycles && nx - start > g->max_cycles) {
+            e = simt_seterr(SIMT_ERR_LIMIT, "launch %u: more than sim.max_cycles = %llu cycles",
+                            launch, (unsigned long long)g->max_cycles);
+            break;
+        }
+        if (g->progress && *g->st_winst >= g->progress_next) {
+            g->progress(g->progress_ctx, cycle, *g->st_winst, g->ctas_done, g->L->ncta);
+            g->progress_next = *g->st_winst + (1u << 20);
+        }
+        cycle = nx;
+    }
+    /* account the scheduler classes up to the launch's last cycle; drop the policy state */
+    uint64_t end = last + 1;
+    for (uint32_t i = 0; i < g->nsms; i++) {
+        struct sm *s = &g->sms[i];
+        if (!e && end > s->accounted_until)
+            for (uint32_t sc = 0; sc < g->nsched; sc++)
+                (*g->st_class[s->last_class[sc]]) += end - s->accounted_until;
+        if (e) /* release what an aborted launch left behind */
+            for (uint32_t c = 0; c < g->max_ctas; c++)
+                if (s->ctas[c].used)
+                    cta_release(s, c);
+        if (s->pol && g->pol_ops->destroy)
+            g->pol_ops->destroy(s->pol);
+        s->pol = NULL;
+    }
+    if (e)
+        return e;
+    uint64_t tinst = *g->st_tinst - t0;
+    if (tinst != g->L->thread_instructions)
+        return simt_seterr(SIMT_ERR_INVARIANT,
+                           "launch %u (%s), policy %s: issued %llu thread-instructions, the "
+                           "trace has %llu",
+                           launch, g->prog->kernel_name, g->pol_ops->name,
+                           (unsigned long long)tinst,
+                           (unsigned long long)g->L->thread_instructions);
+    g->cycle = end;
+    *g->st_cycles += end - start;
+    (*g->st_launches)++;
+    if (res) {
+        res->cycles = end - start;
+        res->warp_instructions = *g->st_winst - w0;
+        res->thread_instructions = tinst;
+        res->ctas = g->L->ncta;
+    }
+    return SIMT_ERR_OK;
+}
