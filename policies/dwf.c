@@ -1,0 +1,563 @@
+/*
+ * dwf.c - dynamic warp formation and its hybrid-warp-size variants:
+ *   dwf         Fung et al., MICRO 2007; seed 000 (Jin) section 3.6
+ *   en-dwf      enhanced DWF, seed 000 section 4.4, Fig. 4.5, appendix B
+ *   dwf-hws     DWF with the squeeze before merging and warp scaling, seed 000 section 6.2
+ *   en-dwf-hws  en-DWF with squeeze and scaling, seed 000 section 4.4, Fig. 4.6
+ *
+ * The warp pool. Per SM the policy keeps a pool of dynamic warps; every warp holds threads at
+ * one (pc, call depth), each at a position of the warp (position p = lane p % simd_width of
+ * quarter p / simd_width; the lane is the register bank). After a warp issues, its threads are
+ * split by their next (pc, depth) into fragments (a non-divergent warp is one fragment); each
+ * fragment ("male" warp, seed 000 4.4) tries to merge into a pool warp at the same (pc, depth)
+ * ("female"), oldest first, and otherwise enters the pool as a new warp:
+ *   - dwf: merge only if no position is taken in both (lane-aware: a thread keeps its home
+ *     lane, so its register bank; seed 000 3.6 "no warp conflict");
+ *   - en-dwf: conflicting male threads move to a position of the same lane free in both warps
+ *     (appendix B); merge only if every conflict is resolved. A lane holds up to
+ *     warp_size / simd_width threads of a warp;
+ *   - *-hws: the male is squeezed first (appendix A) and every warp issues for its number of
+ *     non-empty quarter-warps (issue_cycles, appendix C); hws.sync_sms as in pdom-hws.
+ * The fragment search over the whole pool at that pc is an idealised PC-warp look-up (Fung's
+ * hardware table holds one forming warp per PC); docs/POLICIES.md says so.
+ *
+ * Threads of different CTAs of the kernel may merge (dwf.merge_ctas, on by default, as in
+ * Fung's DWF where the warp pool is per SM); threads reaching a barrier leave the pool and
+ * come back, at their home lanes, through ops.released. Groups only hold READY threads.
+ *
+ * Scheduling (dwf.schedule, Fung MICRO 2007 section 4.3), expressed as simt_group.priority:
+ *   majority  the pc with the most threads in the pool; its warps keep issuing until none is
+ *             left there, then the next majority is chosen (default; equal priorities are
+ *             left to the core's round-robin);
+ *   minority  the pc with the fewest threads first;
+ *   pc        the lowest pc first (Fung's DPC);
+ *   pdom      warps waiting at a reconvergence point (a branch's post-dominator) last, so the
+ *             threads still inside the divergent region catch up (Fung's post-dominator
+ *             priority, as we read it);
+ *   oldest    the warp formed earliest first.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "reconv.h"
+#include "simt_config.h"
+#include "simt_stats.h"
+#include "squeeze.h"
+
+static const struct simt_param_desc dwf_params[] = {
+    {.key = "dwf.schedule",
+     .type = SIMT_PT_ENUM,
+     .def = "majority",
+     .choices = "majority|minority|pc|pdom|oldest",
+     .help = "warp pool issue priority (Fung MICRO 2007; seed 000 3.6)"},
+    {.key = "dwf.merge_ctas",
+     .type = SIMT_PT_BOOL,
+     .def = "true",
+     .help = "threads of different CTAs of the kernel may share a dynamic warp"},
+    {.key = NULL},
+};
+
+/* the *-hws variants also read the hws.* keys; declared identically here (merged by config) */
+static const struct simt_param_desc dwf_hws_params[] = {
+    {.key = "dwf.schedule",
+     .type = SIMT_PT_ENUM,
+     .def = "majority",
+     .choices = "majority|minority|pc|pdom|oldest",
+     .help = "warp pool issue priority (Fung MICRO 2007; seed 000 3.6)"},
+    {.key = "dwf.merge_ctas",
+     .type = SIMT_PT_BOOL,
+     .def = "true",
+     .help = "threads of different CTAs of the kernel may share a dynamic warp"},
+    {.key = "hws.sync_sms",
+     .type = SIMT_PT_BOOL,
+     .def = "false",
+     .help = "synchronise the scaled warp size across all SMs (seed 000 4.2 step 3; a limit of "
+             "the seed's simulator, off by default)"},
+    {.key = "hws.squeeze",
+     .type = SIMT_PT_BOOL,
+     .def = "true",
+     .help = "squeeze active threads into fewer quarter-warps before scaling (seed 000 4.1)"},
+    {.key = NULL},
+};
+
+enum dwf_sched { DS_MAJORITY, DS_MINORITY, DS_PC, DS_PDOM, DS_OLDEST };
+
+#define NONE 0xffffffffu
+
+struct dwarp {
+    bool used, gvalid;
+    uint16_t cta;
+    uint32_t pc, depth, n;
+    uint32_t prev, next; /* pool list of this pc, oldest first */
+    uint64_t seq;
+    int32_t occ[RECONV_MAX_WARP]; /* position -> thread slot, -1 = hole */
+    uint32_t gn, gq;
+    uint32_t gslots[RECONV_MAX_WARP];
+    uint8_t glanes[RECONV_MAX_WARP];
+};
+
+struct dwf_shared {
+    uint32_t nsms;
+    uint32_t q[];
+};
+
+struct dwf {
+    struct simt_policy_env env;
+    const char *name;
+    bool en, hws, sync, do_squeeze, merge_ctas;
+    enum dwf_sched sched;
+    uint32_t ws, simd, nq, ninsts;
+    struct dwarp *w;
+    uint32_t cap, hiwater, *freelist, nfree;
+    uint32_t *head, *tail, *cnt; /* per pc */
+    uint8_t *rtarget;            /* per pc: some branch reconverges here */
+    uint64_t seq;
+    uint32_t major;
+    struct dwf_shared *sh;
+    uint32_t *scratch; /* max_threads */
+    uint64_t *st_groups, *st_formed, *st_merges, *st_conflicts, *st_moves, *st_squeezes,
+        *st_sqmoves, *st_saved;
+};
+
+static simt_err dwf_shared_create(const simt_config *config, uint32_t nsms, void **shared)
+{
+    struct dwf_shared *sh = calloc(1, sizeof *sh + (size_t)(nsms ? nsms : 1) * sizeof(uint32_t));
+    if (!sh)
+        return simt_seterr(SIMT_ERR_NOMEM, "policy dwf: shared state for %u SMs", nsms);
+    sh->nsms = nsms;
+    *shared = sh;
+    return SIMT_ERR_OK;
+}
+
+static void dwf_shared_destroy(void *shared)
+{
+    free(shared);
+}
+
+static void dwf_destroy(void *state)
+{
+    struct dwf *d = state;
+    if (!d)
+        return;
+    free(d->w);
+    free(d->freelist);
+    free(d->head);
+    free(d->tail);
+    free(d->cnt);
+    free(d->rtarget);
+    free(d->scratch);
+    free(d);
+}
+
+static uint64_t *ctr(struct dwf *d, const char *what, const char *desc)
+{
+    char name[96];
+    snprintf(name, sizeof name, "policy.%s.%s", d->name, what);
+    return simt_stats_counter(d->env.stats, name, desc);
+}
+
+static simt_err dwf_create_common(const struct simt_policy_env *env, void **state, const char *name,
+                                  bool en, bool hws)
+{
+    SIMT_TRY(policy_check_geometry(env, name));
+    struct dwf *d = calloc(1, sizeof *d);
+    if (!d)
+        return simt_seterr(SIMT_ERR_NOMEM, "policy %s: state", name);
+    d->env = *env;
+    d->name = name;
+    d->en = en;
+    d->hws = hws;
+    d->ws = env->warp_size;
+    d->simd = env->simd_width;
+    d->nq = d->ws / d->simd;
+    d->ninsts = env->prog->ninsts;
+    d->merge_ctas = simt_config_bool(env->config, "dwf.merge_ctas") != 0;
+    d->sync = hws && simt_config_bool(env->config, "hws.sync_sms") != 0;
+    d->do_squeeze = hws && simt_config_bool(env->config, "hws.squeeze") != 0;
+    d->sh = env->shared;
+    const char *s = simt_config_str(env->config, "dwf.schedule");
+    static const char *const names[] = {"majority", "minority", "pc", "pdom", "oldest"};
+    d->sched = DS_MAJORITY;
+    for (int i = 0; s && i < 5; i++)
+        if (strcmp(s, names[i]) == 0)
+            d->sched = (enum dwf_sched)i;
+    d->cap = env->max_threads;
+    d->major = NONE;
+    size_t np = d->ninsts ? d->ninsts : 1;
+    d->w = calloc(d->cap, sizeof *d->w);
+    d->freelist = calloc(d->cap, sizeof *d->freelist);
+    d->head = malloc(np * sizeof *d->head);
+    d->tail = malloc(np * sizeof *d->tail);
+    d->cnt = calloc(np, sizeof *d->cnt);
+    d->rtarget = calloc(np, 1);
+    d->scratch = calloc(env->max_threads, sizeof *d->scratch);
+    if (!d->w || !d->freelist || !d->head || !d->tail || !d->cnt || !d->rtarget || !d->scratch) {
+        dwf_destroy(d);
+        return simt_seterr(SIMT_ERR_NOMEM, "policy %s: pool of %u warps", name, d->cap);
+    }
+    for (size_t i = 0; i < np; i++)
+        d->head[i] = d->tail[i] = NONE;
+    for (uint32_t i = 0; i < d->cap; i++)
+        d->freelist[i] = d->cap - 1 - i; /* pop gives the lowest id first */
+    d->nfree = d->cap;
+    for (uint32_t pc = 0; pc < d->ninsts; pc++) {
+        const struct simt_sinst *in = &env->prog->insts[pc];
+        if (in->iclass == SIMT_IC_BRANCH && (in->flags & SIMT_IF_COND)) {
+            uint32_t r = reconv_eff_pc(env->prog, in->reconv_pc);
+            if (r < d->ninsts)
+                d->rtarget[r] = 1;
+        }
+    }
+    d->st_groups = ctr(d, "groups", "groups issued");
+    d->st_formed = ctr(d, "warps_formed", "dynamic warps entered into the pool");
+    d->st_merges = ctr(d, "merges", "fragments merged into a pool warp");
+    d->st_conflicts = ctr(d, "merge_conflicts",
+                          "fragments that found pool warps at their pc but could merge with none");
+    d->st_moves = ctr(d, "moves", "threads moved to another quarter by en-DWF");
+    d->st_squeezes = ctr(d, "squeezes", "fragments whose threads the squeeze moved");
+    d->st_sqmoves = ctr(d, "squeeze_moves", "threads moved by squeezes");
+    d->st_saved = ctr(d, "cycles_saved", "issue cycles saved by warp scaling");
+    simt_err e = simt_stats_check(env->stats);
+    if (e) {
+        dwf_destroy(d);
+        return e;
+    }
+    *state = d;
+    return SIMT_ERR_OK;
+}
+
+static simt_err dwf_create(const struct simt_policy_env *env, void **state)
+{
+    return dwf_create_common(env, state, "dwf", false, false);
+}
+static simt_err endwf_create(const struct simt_policy_env *env, void **state)
+{
+    return dwf_create_common(env, state, "en-dwf", true, false);
+}
+static simt_err dwfhws_create(const struct simt_policy_env *env, void **state)
+{
+    return dwf_create_common(env, state, "dwf-hws", false, true);
+}
+static simt_err endwfhws_create(const struct simt_policy_env *env, void **state)
+{
+    return dwf_create_common(env, state, "en-dwf-hws", true, true);
+}
+
+static void pool_unlink(struct dwf *d, uint32_t id)
+{
+    struct dwarp *w = &d->w[id];
+    if (w->prev != NONE)
+        d->w[w->prev].next = w->next;
+    else
+        d->head[w->pc] = w->next;
+    if (w->next != NONE)
+        d->w[w->next].prev = w->prev;
+    else
+        d->tail[w->pc] = w->prev;
+    d->cnt[w->pc] -= w->n;
+    w->used = false;
+    d->freelist[d->nfree++] = id;
+}
+
+static uint32_t occ_count(const int32_t *occ, uint32_t ws)
+{
+    uint32_t n = 0;
+    for (uint32_t p = 0; p < ws; p++)
+        n += occ[p] >= 0;
+    return n;
+}
+
+/* A fragment (the male warp) enters the pool: merge or new entry. */
+static simt_err pool_insert(struct dwf *d, int32_t *occ, uint32_t pc, uint32_t depth, uint16_t cta)
+{
+    uint32_t n = occ_count(occ, d->ws);
+    if (!n)
+        return SIMT_ERR_OK;
+    SIMT_RETURN_IF(pc >= d->ninsts, SIMT_ERR_INVARIANT,
+                   "policy %s: thread at pc %u outside the program (%u instructions)", d->name, pc,
+                   d->ninsts);
+    if (d->do_squeeze) {
+        uint32_t mv = squeeze(occ, d->ws, d->simd);
+        *d->st_squeezes += mv > 0;
+        *d->st_sqmoves += mv;
+    }
+    bool tried = false;
+    for (uint32_t id = d->head[pc]; id != NONE; id = d->w[id].next) {
+        struct dwarp *f = &d->w[id];
+        if (f->depth != depth || (!d->merge_ctas && f->cta != cta))
+            continue;
+        tried = true;
+        int32_t m[RECONV_MAX_WARP];
+        memcpy(m, occ, d->ws * sizeof m[0]);
+        uint32_t moves = 0;
+        bool ok = d->en ? endwf_resolve(m, f->occ, d->ws, d->simd, &moves)
+                        : dwf_conflicts(m, f->occ, d->ws) == 0;
+        if (!ok)
+            continue;
+        for (uint32_t p = 0; p < d->ws; p++)
+            if (m[p] >= 0)
+                f->occ[p] = m[p];
+        f->n += n;
+        f->gvalid = false;
+        d->cnt[pc] += n;
+        (*d->st_merges)++;
+        *d->st_moves += moves;
+        return SIMT_ERR_OK;
+    }
+    *d->st_conflicts += tried;
+    SIMT_RETURN_IF(d->nfree == 0, SIMT_ERR_INVARIANT, "policy %s: warp pool full (%u)", d->name,
+                   d->cap);
+    uint32_t id = d->freelist[--d->nfree];
+    struct dwarp *w = &d->w[id];
+    w->used = true;
+    w->gvalid = false;
+    w->cta = cta;
+    w->pc = pc;
+    w->depth = depth;
+    w->n = n;
+    w->seq = d->seq++;
+    memcpy(w->occ, occ, d->ws * sizeof occ[0]);
+    w->next = NONE;
+    w->prev = d->tail[pc];
+    if (w->prev != NONE)
+        d->w[w->prev].next = id;
+    else
+        d->head[pc] = id;
+    d->tail[pc] = id;
+    d->cnt[pc] += n;
+    if (id + 1 > d->hiwater)
+        d->hiwater = id + 1;
+    (*d->st_formed)++;
+    return SIMT_ERR_OK;
+}
+
+/* Inserts threads slots[0..n) (READY) as fragments: one per (pc, depth, [cta], static warp)
+ * when `home` (at their home lanes), else as given by pos[] (positions in their old warp). */
+static simt_err insert_threads(struct dwf *d, const uint32_t *slots, const uint8_t *pos, uint32_t n,
+                               bool by_warp)
+{
+    const struct simt_thread *th = d->env.threads;
+    bool taken[RECONV_MAX_WARP * 4] = {false};
+    bool *tk = taken;
+    bool *heap = NULL;
+    if (n > sizeof taken / sizeof taken[0]) {
+        heap = calloc(n, 1);
+        if (!heap)
+            return simt_seterr(SIMT_ERR_NOMEM, "policy %s: %u released threads", d->name, n);
+        tk = heap;
+    }
+    simt_err e = SIMT_ERR_OK;
+    for (uint32_t i = 0; i < n && !e; i++) {
+        if (tk[i])
+            continue;
+        const struct simt_thread *a = &th[slots[i]];
+        int32_t occ[RECONV_MAX_WARP];
+        for (uint32_t p = 0; p < d->ws; p++)
+            occ[p] = -1;
+        for (uint32_t j = i; j < n; j++) {
+            const struct simt_thread *b = &th[slots[j]];
+            if (tk[j] || b->pc != a->pc || b->depth != a->depth)
+                continue;
+            if ((!d->merge_ctas || by_warp) && b->cta != a->cta)
+                continue;
+            if (by_warp && b->warp != a->warp)
+                continue;
+            uint32_t p = pos ? pos[j] : b->lane % d->ws;
+            if (occ[p] >= 0)
+                continue; /* cannot happen: positions are unique within a warp */
+            occ[p] = (int32_t)slots[j];
+            tk[j] = true;
+        }
+        e = pool_insert(d, occ, a->pc, a->depth, a->cta);
+    }
+    free(heap);
+    return e;
+}
+
+static simt_err dwf_cta_start(void *state, uint32_t cta, uint32_t first_thread, uint32_t nthreads,
+                              uint32_t first_warp, uint32_t nwarps)
+{
+    struct dwf *d = state;
+    SIMT_RETURN_IF(first_thread + nthreads > d->env.max_threads, SIMT_ERR_INVALID_ARG,
+                   "policy %s: CTA %u outside the SM's slots", d->name, cta);
+    for (uint32_t k = 0; k < nwarps; k++) {
+        uint32_t base = first_thread + k * d->ws;
+        uint32_t n = nthreads - k * d->ws < d->ws ? nthreads - k * d->ws : d->ws;
+        for (uint32_t i = 0; i < n; i++)
+            d->scratch[i] = base + i;
+        SIMT_TRY(insert_threads(d, d->scratch, NULL, n, true));
+    }
+    return SIMT_ERR_OK;
+}
+
+static void dwf_form(struct dwf *d, struct dwarp *w)
+{
+    w->gn = 0;
+    for (uint32_t p = 0; p < d->ws; p++)
+        if (w->occ[p] >= 0) {
+            w->gslots[w->gn] = (uint32_t)w->occ[p];
+            w->glanes[w->gn++] = (uint8_t)p;
+        }
+    w->gq = d->hws ? squeeze_quarters(w->occ, d->ws, d->simd) : 0;
+    w->gvalid = true;
+}
+
+static int dwf_ready(void *state, uint64_t cycle, struct simt_group *out, int cap)
+{
+    struct dwf *d = state;
+    int n = 0;
+    uint64_t minseq = UINT64_MAX;
+    uint32_t qmax = 0;
+    if (d->sched == DS_MAJORITY && (d->major == NONE || d->cnt[d->major] == 0)) {
+        d->major = NONE;
+        uint32_t best = 0;
+        for (uint32_t i = 0; i < d->hiwater; i++)
+            if (d->w[i].used) {
+                uint32_t c = d->cnt[d->w[i].pc];
+                if (c > best || (c == best && d->major != NONE && d->w[i].pc < d->major)) {
+                    best = c;
+                    d->major = d->w[i].pc;
+                }
+            }
+    }
+    if (d->sched == DS_OLDEST)
+        for (uint32_t i = 0; i < d->hiwater; i++)
+            if (d->w[i].used && d->w[i].seq < minseq)
+                minseq = d->w[i].seq;
+    for (uint32_t i = 0; i < d->hiwater && n < cap; i++) {
+        struct dwarp *w = &d->w[i];
+        if (!w->used)
+            continue;
+        if (!w->gvalid)
+            dwf_form(d, w);
+        int32_t prio = 0;
+        switch (d->sched) {
+        case DS_MAJORITY:
+            prio = w->pc == d->major ? (1 << 24) : (int32_t)d->cnt[w->pc];
+            break;
+        case DS_MINORITY:
+            prio = -(int32_t)d->cnt[w->pc];
+            break;
+        case DS_PC:
+            prio = -(int32_t)(w->pc & 0x7fffffff);
+            break;
+        case DS_PDOM:
+            prio = d->rtarget[w->pc] ? 0 : 1;
+            break;
+        case DS_OLDEST: {
+            uint64_t age = w->seq - minseq;
+            prio = age > 0x7fffffff ? -0x7fffffff : -(int32_t)age;
+            break;
+        }
+        }
+        if (w->gq > qmax)
+            qmax = w->gq;
+        out[n++] = (struct simt_group){.id = i,
+                                       .pc = w->pc,
+                                       .depth = w->depth,
+                                       .nthreads = w->gn,
+                                       .threads = w->gslots,
+                                       .lanes = w->glanes,
+                                       .issue_cycles = w->gq,
+                                       .priority = prio,
+                                       .sched = i % d->env.nschedulers};
+    }
+    if (d->sync && d->sh && d->env.sm_id < d->sh->nsms) {
+        d->sh->q[d->env.sm_id] = qmax;
+        uint32_t all = 0;
+        for (uint32_t s = 0; s < d->sh->nsms; s++)
+            if (d->sh->q[s] > all)
+                all = d->sh->q[s];
+        for (int k = 0; k < n; k++)
+            out[k].issue_cycles = all;
+    }
+    return n;
+}
+
+static simt_err dwf_issued(void *state, const struct simt_group *g)
+{
+    struct dwf *d = state;
+    SIMT_RETURN_IF(g->id >= d->cap || !d->w[g->id].used, SIMT_ERR_INVARIANT,
+                   "policy %s: issued unknown group %u", d->name, g->id);
+    struct dwarp *w = &d->w[g->id];
+    (*d->st_groups)++;
+    if (d->hws) {
+        uint32_t cyc = g->issue_cycles ? g->issue_cycles : d->nq;
+        *d->st_saved += cyc < d->nq ? d->nq - cyc : 0;
+    }
+    /* the issued threads leave the warp and come back as fragments; threads merged into it
+     * after ready() (another group's fragment) were not issued and stay */
+    uint32_t slots[RECONV_MAX_WARP];
+    uint8_t pos[RECONV_MAX_WARP];
+    uint32_t n = 0;
+    const struct simt_thread *th = d->env.threads;
+    for (uint32_t p = 0; p < d->ws; p++) {
+        if (w->occ[p] < 0)
+            continue;
+        uint32_t s = (uint32_t)w->occ[p];
+        bool in_g = false;
+        for (uint32_t k = 0; k < g->nthreads && !in_g; k++)
+            in_g = g->threads[k] == s;
+        if (!in_g)
+            continue;
+        w->occ[p] = -1;
+        w->n--;
+        d->cnt[w->pc]--;
+        if (th[s].state != SIMT_TS_READY)
+            continue; /* exited, or parked at a barrier until released */
+        slots[n] = s;
+        pos[n++] = (uint8_t)p;
+    }
+    w->gvalid = false;
+    if (w->n == 0)
+        pool_unlink(d, g->id);
+    return insert_threads(d, slots, pos, n, false);
+}
+
+static void dwf_released(void *state, const uint32_t *threads, uint32_t n)
+{
+    struct dwf *d = state;
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < n && k < d->env.max_threads; i++)
+        if (threads[i] < d->env.max_threads && d->env.threads[threads[i]].state == SIMT_TS_READY)
+            d->scratch[k++] = threads[i];
+    /* in slot order, so that static warps come back whole and in order */
+    for (uint32_t i = 1; i < k; i++) {
+        uint32_t v = d->scratch[i], j = i;
+        while (j > 0 && d->scratch[j - 1] > v) {
+            d->scratch[j] = d->scratch[j - 1];
+            j--;
+        }
+        d->scratch[j] = v;
+    }
+    /* released() cannot fail; a full pool is impossible (one warp per thread at most) */
+    (void)insert_threads(d, d->scratch, NULL, k, true);
+}
+
+#define DWF_OPS(sym, nm, desc, prm, cr, shared)                                                    \
+    const struct simt_policy_ops sym = {                                                           \
+        .name = nm,                                                                                \
+        .description = desc,                                                                       \
+        .params = prm,                                                                             \
+        .shared_create = shared ? dwf_shared_create : NULL,                                        \
+        .shared_destroy = shared ? dwf_shared_destroy : NULL,                                      \
+        .create = cr,                                                                              \
+        .destroy = dwf_destroy,                                                                    \
+        .cta_start = dwf_cta_start,                                                                \
+        .ready = dwf_ready,                                                                        \
+        .issued = dwf_issued,                                                                      \
+        .released = dwf_released,                                                                  \
+    }
+
+DWF_OPS(simt_policy_dwf, "dwf",
+        "dynamic warp formation: per-SM warp pool by pc, lane-aware merging (Fung MICRO 2007)",
+        dwf_params, dwf_create, false);
+DWF_OPS(simt_policy_en_dwf, "en-dwf",
+        "enhanced DWF: conflicting threads move to a free quarter of their lane (Jin 2012, 4.4)",
+        dwf_params, endwf_create, false);
+DWF_OPS(simt_policy_dwf_hws, "dwf-hws",
+        "DWF with squeeze before merging and quarter-warp scaling (Jin 2012, 6.2)", dwf_hws_params,
+        dwfhws_create, true);
+DWF_OPS(simt_policy_en_dwf_hws, "en-dwf-hws",
+        "en-DWF with squeeze and quarter-warp scaling (Jin 2012, 4.4, Fig. 4.6)", dwf_hws_params,
+        endwfhws_create, true);

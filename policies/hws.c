@@ -1,0 +1,251 @@
+/*
+ * hws.c - "pdom-hws": the hybrid warp size mechanism on the PDOM stack (seed 000, Jin,
+ * chapter 4). Grouping is PDOM's (a reconvergence stack per static warp, section 3.5); what
+ * HWS changes is the shape of each issued group:
+ *   - squeeze (4.1, Fig. 4.2/4.3, appendix A): the active threads are moved, lane-preserving,
+ *     into as few quarter-warps (simd_width lanes each) as possible (squeeze.c);
+ *   - warp scaling (4.2, appendix C): the group's size is its number of non-empty quarters;
+ *   - flexible issue (4.3, Fig. 4.4): a group with k active quarters occupies the SIMD unit k
+ *     cycles (simt_group.issue_cycles = k; lanes[] = positions after the squeeze).
+ * The squeeze is recomputed per issue from the home lanes: at reconvergence the converged warp
+ * has consecutive thread ids again (4.2, last paragraph).
+ *
+ * Cross-SM synchronisation (4.2, step 3, appendix C "force a synchronization to all the SMs")
+ * was a limit of the seed's simulator, not part of the mechanism; it is available as the
+ * option hws.sync_sms (off by default): every SM publishes the largest scaled size among its
+ * standby groups in an object shared by all SMs (ops.shared_create), and every group then
+ * issues for the largest size published by any SM.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "reconv.h"
+#include "simt_config.h"
+#include "simt_stats.h"
+#include "squeeze.h"
+
+static const struct simt_param_desc hws_params[] = {
+    {.key = "hws.sync_sms",
+     .type = SIMT_PT_BOOL,
+     .def = "false",
+     .help = "synchronise the scaled warp size across all SMs (seed 000 4.2 step 3; a limit of "
+             "the seed's simulator, off by default)"},
+    {.key = "hws.squeeze",
+     .type = SIMT_PT_BOOL,
+     .def = "true",
+     .help = "squeeze active threads into fewer quarter-warps before scaling (seed 000 4.1)"},
+    {.key = NULL},
+};
+
+struct hws_shared {
+    uint32_t nsms;
+    uint32_t q[]; /* per SM: largest quarter count among its standby groups */
+};
+
+struct hws_warp {
+    struct rstack rs;
+    uint32_t members[RECONV_MAX_WARP];
+    uint32_t nmem;
+    bool dirty;
+    /* the group cached since the last change */
+    uint32_t gn, gpc, gdepth, gq, gmoves;
+    uint32_t gslots[RECONV_MAX_WARP];
+    uint8_t glanes[RECONV_MAX_WARP];
+};
+
+struct hws {
+    struct simt_policy_env env;
+    uint32_t ws, simd, nq;
+    bool sync, do_squeeze;
+    struct hws_shared *sh;
+    struct hws_warp *w;
+    uint64_t *st_groups, *st_squeezes, *st_moves, *st_saved, *st_diverge, *st_qhist;
+};
+
+static simt_err hws_shared_create(const simt_config *config, uint32_t nsms, void **shared)
+{
+    struct hws_shared *sh = calloc(1, sizeof *sh + (size_t)(nsms ? nsms : 1) * sizeof(uint32_t));
+    if (!sh)
+        return simt_seterr(SIMT_ERR_NOMEM, "policy pdom-hws: shared state for %u SMs", nsms);
+    sh->nsms = nsms;
+    *shared = sh;
+    return SIMT_ERR_OK;
+}
+
+static void hws_shared_destroy(void *shared)
+{
+    free(shared);
+}
+
+static simt_err hws_create(const struct simt_policy_env *env, void **state)
+{
+    SIMT_TRY(policy_check_geometry(env, "pdom-hws"));
+    struct hws *h = calloc(1, sizeof *h);
+    if (!h)
+        return simt_seterr(SIMT_ERR_NOMEM, "policy pdom-hws: state");
+    h->env = *env;
+    h->ws = env->warp_size;
+    h->simd = env->simd_width;
+    h->nq = h->ws / h->simd;
+    h->sync = simt_config_bool(env->config, "hws.sync_sms") != 0;
+    h->do_squeeze = simt_config_bool(env->config, "hws.squeeze") != 0;
+    h->sh = env->shared;
+    h->w = calloc(env->max_warps ? env->max_warps : 1, sizeof *h->w);
+    if (!h->w) {
+        free(h);
+        return simt_seterr(SIMT_ERR_NOMEM, "policy pdom-hws: %u warps", env->max_warps);
+    }
+    simt_stats *s = env->stats;
+    h->st_groups = simt_stats_counter(s, "policy.pdom-hws.groups", "groups issued");
+    h->st_squeezes = simt_stats_counter(s, "policy.pdom-hws.squeezes",
+                                        "issued groups whose threads the squeeze moved");
+    h->st_moves = simt_stats_counter(s, "policy.pdom-hws.moves", "threads moved by squeezes");
+    h->st_saved = simt_stats_counter(s, "policy.pdom-hws.cycles_saved",
+                                     "issue cycles saved by warp scaling (vs full warps)");
+    h->st_diverge = simt_stats_counter(s, "policy.pdom-hws.divergences", "divergent issues");
+    h->st_qhist =
+        simt_stats_histogram(s, "policy.pdom-hws.issue_cycles",
+                             "issued groups by issue cycles (active quarter-warps)", h->nq + 1);
+    simt_err e = simt_stats_check(s);
+    if (e) {
+        free(h->w);
+        free(h);
+        return e;
+    }
+    *state = h;
+    return SIMT_ERR_OK;
+}
+
+static void hws_destroy(void *state)
+{
+    struct hws *h = state;
+    if (!h)
+        return;
+    for (uint32_t i = 0; i < h->env.max_warps; i++)
+        rs_free(&h->w[i].rs);
+    free(h->w);
+    free(h);
+}
+
+static simt_err hws_cta_start(void *state, uint32_t cta, uint32_t first_thread, uint32_t nthreads,
+                              uint32_t first_warp, uint32_t nwarps)
+{
+    struct hws *h = state;
+    SIMT_RETURN_IF(first_warp + nwarps > h->env.max_warps ||
+                       first_thread + nthreads > h->env.max_threads,
+                   SIMT_ERR_INVALID_ARG, "policy pdom-hws: CTA %u outside the SM's slots", cta);
+    for (uint32_t k = 0; k < nwarps; k++) {
+        struct hws_warp *w = &h->w[first_warp + k];
+        uint32_t base = first_thread + k * h->ws;
+        uint32_t n = nthreads - k * h->ws < h->ws ? nthreads - k * h->ws : h->ws;
+        w->nmem = n;
+        for (uint32_t i = 0; i < n; i++)
+            w->members[i] = base + i;
+        SIMT_TRY(rs_reset(&w->rs, n == 64 ? ~0ull : (1ull << n) - 1));
+        w->dirty = true;
+    }
+    return SIMT_ERR_OK;
+}
+
+static void hws_form(struct hws *h, struct hws_warp *w)
+{
+    uint8_t idx[RECONV_MAX_WARP];
+    w->dirty = false;
+    w->gn = rs_ready(&w->rs, h->env.threads, w->members, w->gslots, idx, &w->gpc, &w->gdepth);
+    if (!w->gn)
+        return;
+    int32_t occ[RECONV_MAX_WARP];
+    for (uint32_t p = 0; p < h->ws; p++)
+        occ[p] = -1;
+    for (uint32_t i = 0; i < w->gn; i++)
+        occ[h->env.threads[w->gslots[i]].lane % h->ws] = (int32_t)i;
+    w->gmoves = h->do_squeeze ? squeeze(occ, h->ws, h->simd) : 0;
+    for (uint32_t p = 0; p < h->ws; p++)
+        if (occ[p] >= 0)
+            w->glanes[occ[p]] = (uint8_t)p;
+    w->gq = squeeze_quarters(occ, h->ws, h->simd);
+}
+
+static int hws_ready(void *state, uint64_t cycle, struct simt_group *out, int cap)
+{
+    struct hws *h = state;
+    int n = 0;
+    uint32_t qmax = 0;
+    for (uint32_t i = 0; i < h->env.max_warps && n < cap; i++) {
+        struct hws_warp *w = &h->w[i];
+        if (w->rs.n == 0)
+            continue;
+        if (w->dirty)
+            hws_form(h, w);
+        if (!w->gn)
+            continue;
+        if (w->gq > qmax)
+            qmax = w->gq;
+        out[n++] = (struct simt_group){
+            .id = i,
+            .pc = w->gpc,
+            .depth = w->gdepth,
+            .nthreads = w->gn,
+            .threads = w->gslots,
+            .lanes = w->glanes,
+            .issue_cycles = w->gq,
+            .priority = 0,
+            .sched = i % h->env.nschedulers,
+            .one_warp = true,
+        };
+    }
+    if (h->sync && h->sh && h->env.sm_id < h->sh->nsms) {
+        h->sh->q[h->env.sm_id] = qmax;
+        uint32_t all = 0;
+        for (uint32_t s = 0; s < h->sh->nsms; s++)
+            if (h->sh->q[s] > all)
+                all = h->sh->q[s];
+        for (int k = 0; k < n; k++)
+            out[k].issue_cycles = all;
+    }
+    return n;
+}
+
+static simt_err hws_issued(void *state, const struct simt_group *g)
+{
+    struct hws *h = state;
+    SIMT_RETURN_IF(g->id >= h->env.max_warps || h->w[g->id].rs.n == 0, SIMT_ERR_INVARIANT,
+                   "policy pdom-hws: issued unknown group %u", g->id);
+    struct hws_warp *w = &h->w[g->id];
+    uint32_t cyc = g->issue_cycles ? g->issue_cycles : h->nq;
+    (*h->st_groups)++;
+    *h->st_squeezes += w->gmoves > 0;
+    *h->st_moves += w->gmoves;
+    *h->st_saved += cyc < h->nq ? h->nq - cyc : 0;
+    h->st_qhist[cyc < h->nq ? cyc : h->nq]++;
+    uint32_t nd = 0;
+    SIMT_TRY(rs_after_issue(&w->rs, h->env.prog, h->env.threads, w->members, g->pc, g->depth, &nd));
+    *h->st_diverge += nd;
+    w->dirty = true;
+    return SIMT_ERR_OK;
+}
+
+static void hws_released(void *state, const uint32_t *threads, uint32_t n)
+{
+    struct hws *h = state;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t wi = h->env.threads[threads[i]].warp;
+        if (wi < h->env.max_warps)
+            h->w[wi].dirty = true;
+    }
+}
+
+const struct simt_policy_ops simt_policy_pdom_hws = {
+    .name = "pdom-hws",
+    .description = "PDOM stack + hybrid warp size: lane-aware squeeze, quarter-warp scaling, "
+                   "flexible issue (Jin 2012, ch. 4)",
+    .params = hws_params,
+    .shared_create = hws_shared_create,
+    .shared_destroy = hws_shared_destroy,
+    .create = hws_create,
+    .destroy = hws_destroy,
+    .cta_start = hws_cta_start,
+    .ready = hws_ready,
+    .issued = hws_issued,
+    .released = hws_released,
+};

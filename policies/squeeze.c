@@ -1,0 +1,112 @@
+/*
+ * squeeze.c - squeeze, quarter-warp scaling and en-DWF conflict resolution (squeeze.h),
+ * following seed 000 (Jin) appendices A, B and C, generalised from 4 quarters of 8 lanes to
+ * ws / simd quarters of simd lanes.
+ *
+ * Departure from the printed appendix A, on purpose: the printed code tests the holes and the
+ * donors on the *original* warp (tid_original) and indexes the sorted counts by quarter id.
+ * Read literally, a donor emptied earlier would "fill" a hole with -1 and stop the scan, and a
+ * quarter emptied by donating would never be refilled. The text of section 4.1 and Fig. 4.2
+ * describe the intended algorithm (fill holes with threads that are still there), which is
+ * what this code does: holes and donors are read from the warp being squeezed.
+ */
+#include <string.h>
+
+#include "squeeze.h"
+
+#define SQ_MAXQ 64
+
+uint32_t squeeze(int32_t *occ, uint32_t ws, uint32_t simd)
+{
+    uint32_t nq = ws / simd;
+    if (nq <= 1 || nq > SQ_MAXQ)
+        return 0;
+    uint32_t count[SQ_MAXQ], flag[SQ_MAXQ];
+    for (uint32_t q = 0; q < nq; q++) {
+        count[q] = 0;
+        flag[q] = q;
+        for (uint32_t l = 0; l < simd; l++)
+            count[q] += occ[q * simd + l] >= 0;
+    }
+    /* appendix A's exchange sort, descending by count (ties keep the seed's order) */
+    for (uint32_t i = 0; i + 1 < nq; i++)
+        for (uint32_t j = i + 1; j < nq; j++)
+            if (count[i] < count[j]) {
+                uint32_t tc = count[i], tf = flag[i];
+                count[i] = count[j];
+                flag[i] = flag[j];
+                count[j] = tc;
+                flag[j] = tf;
+            }
+    uint32_t moves = 0;
+    /* recipients #0 .. #nq-2, each fed from the emptiest quarter upwards */
+    for (uint32_t i = 0; i + 1 < nq; i++) {
+        uint32_t r = flag[i];
+        for (uint32_t l = 0; l < simd; l++) {
+            if (occ[r * simd + l] >= 0)
+                continue;
+            for (uint32_t k = nq - 1; k > i; k--) {
+                uint32_t d = flag[k];
+                if (occ[d * simd + l] < 0)
+                    continue;
+                occ[r * simd + l] = occ[d * simd + l];
+                occ[d * simd + l] = -1;
+                moves++;
+                break;
+            }
+        }
+    }
+    return moves;
+}
+
+uint32_t squeeze_quarters(const int32_t *occ, uint32_t ws, uint32_t simd)
+{
+    uint32_t nq = ws / simd, used = 0;
+    for (uint32_t q = 0; q < nq; q++)
+        for (uint32_t l = 0; l < simd; l++)
+            if (occ[q * simd + l] >= 0) {
+                used++;
+                break;
+            }
+    return used;
+}
+
+uint32_t dwf_conflicts(const int32_t *male, const int32_t *female, uint32_t ws)
+{
+    uint32_t c = 0;
+    for (uint32_t p = 0; p < ws; p++)
+        c += male[p] >= 0 && female[p] >= 0;
+    return c;
+}
+
+bool endwf_resolve(int32_t *male, const int32_t *female, uint32_t ws, uint32_t simd,
+                   uint32_t *moves)
+{
+    int32_t m[64];
+    uint32_t nq = ws / simd, mv = 0;
+    *moves = 0;
+    if (ws > 64)
+        return false;
+    memcpy(m, male, ws * sizeof m[0]);
+    for (uint32_t l = 0; l < simd; l++) {   /* each lane separately */
+        for (uint32_t j = 0; j < nq; j++) { /* each position of the lane */
+            uint32_t test = j * simd + l;
+            if (!(female[test] >= 0 && m[test] >= 0))
+                continue; /* only conflict positions */
+            for (uint32_t k = 0; k < nq; k++) {
+                uint32_t scan = k * simd + l;
+                if (k == j || female[scan] >= 0 || m[scan] >= 0)
+                    continue;
+                m[scan] = m[test];
+                m[test] = -1;
+                mv++;
+                break;
+            }
+        }
+    }
+    if (dwf_conflicts(m, female, ws) != 0)
+        return false;
+    memcpy(male, m, ws * sizeof m[0]);
+    *moves = mv;
+    return true;
+}

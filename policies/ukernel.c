@@ -1,0 +1,701 @@
+/*
+ * ukernel.c - "ukernel": dynamic micro-kernels (seed 004, chapter 6). PDOM is the base
+ * (a reconvergence stack per warp, reconv.c); at a divergent conditional branch (the
+ * "diverge" instruction, 6.2.1) the threads may instead be spawned into new warps formed from
+ * spawned threads waiting at the same target.
+ *
+ *  - Delay (6.2.1): a warp whose threads diverged at a branch is marked and withheld (lowest
+ *    priority) until the SM would otherwise idle: ops.idle releases the oldest such warp
+ *    (ukernel.max_delay > 0 also releases it after that many cycles).
+ *  - Look-up table and performance model (6.2.2, Fig. 6.2): per SM, a fully associative LUT of
+ *    ukernel.lut_entries branch PCs holds each branch's targets and static data: the estimated
+ *    length of each path (non-FREE instructions from the target to the post-dominator). The
+ *    running thread count per target that the seed's LUT keeps is read from the delayed warps
+ *    themselves, restricted to the releasing warp's CTA (see model_others()). When the LUT is full,
+ * a new branch uses PDOM (the seed: "the compiler should ... use PDOM branching"). On release the
+ * model compares, per path, the extra warp issues spawning adds, (ceil((n + O)/ws) - ceil(O/ws)) *
+ * (L + ukernel.spawn_overhead), with the L issues PDOM costs this warp, where n = this warp's
+ * threads on the path, O = other threads of the same CTA waiting at that branch target (delayed
+ * warps, whose running count the LUT keeps) or already spawned there (not yet formed into warps);
+ * the warp spawns (all its paths, as Algorithm 3 does) when the sum is smaller.
+ *    ukernel.decide=spawn|pdom forces one method.
+ *  - Spawning: the warp's threads leave it (Algorithm 3: spawn, then exit) and wait
+ *    ukernel.spawn_latency cycles in a per-SM pool; full warps are formed as soon as
+ *    warp_size threads wait at the same target, partial ones when the SM idles. Spawned threads
+ *    restore their registers (Algorithm 3), so a spawned warp places them on lanes 0..n-1.
+ *    A spawned warp holds threads of one CTA only: CTA barriers release per CTA, and a warp
+ *    whose threads a barrier released only in part could not issue as one group.
+ *    ukernel.max_spawn_warps bounds the spawned warps alive (PDOM beyond it).
+ *  - Reconverge (Fig. 6.1): just before a PDOM location, a warp that lost threads to spawning
+ *    (or a spawned warp that is not full) spawns all its threads to that location, where they
+ *    join threads from other warps (ukernel.reconverge=false disables it, for comparison).
+ *    A spawned warp remembers one enclosing reconvergence point (the one of the path it was
+ *    spawned on); outer ones are not tracked (documented simplification).
+ *  - Only branches of the kernel function itself (call depth 0) spawn or reconverge this way:
+ *    threads inside a device function that came from different warps may have different
+ *    return addresses, which one warp cannot hold; branches in device functions use PDOM.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "reconv.h"
+#include "simt_config.h"
+#include "simt_stats.h"
+
+static const struct simt_param_desc uk_params[] = {
+    {.key = "ukernel.spawn_latency",
+     .type = SIMT_PT_INT,
+     .def = "8",
+     .min = 0,
+     .max = 1e6,
+     .help = "cycles from spawning a thread until it can join a new warp"},
+    {.key = "ukernel.spawn_overhead",
+     .type = SIMT_PT_INT,
+     .def = "4",
+     .min = 0,
+     .max = 1e6,
+     .help = "instructions per spawned warp assumed by the performance model (spawn, exit, "
+             "register restore; seed 004 Algorithm 3)"},
+    {.key = "ukernel.lut_entries",
+     .type = SIMT_PT_INT,
+     .def = "16",
+     .min = 0,
+     .max = 4096,
+     .help = "branch entries of the per-SM look-up table; branches beyond use PDOM"},
+    {.key = "ukernel.max_spawn_warps",
+     .type = SIMT_PT_INT,
+     .def = "64",
+     .min = 0,
+     .max = 1e6,
+     .help = "spawned warps alive per SM (live + waiting); beyond it branches use PDOM"},
+    {.key = "ukernel.max_delay",
+     .type = SIMT_PT_INT,
+     .def = "0",
+     .min = 0,
+     .max = 1e9,
+     .help = "cycles a diverged warp or a partial spawned warp may wait (0 = until the SM "
+             "idles)"},
+    {.key = "ukernel.decide",
+     .type = SIMT_PT_ENUM,
+     .def = "model",
+     .choices = "model|spawn|pdom",
+     .help = "branching method: the run-time performance model, or always spawn / PDOM"},
+    {.key = "ukernel.reconverge",
+     .type = SIMT_PT_BOOL,
+     .def = "true",
+     .help = "reconverge instructions before PDOM locations (seed 004 Fig. 6.1)"},
+    {.key = "ukernel.delay",
+     .type = SIMT_PT_BOOL,
+     .def = "true",
+     .help = "delay diverged warps until the SM would idle (seed 004 6.2.1)"},
+    {.key = NULL},
+};
+
+#define NONE       0xffffffffu
+#define UK_PATHS   4
+#define UK_LEN_CAP 100000u
+
+enum uk_decide { UD_MODEL, UD_SPAWN, UD_PDOM };
+
+struct uk_warp {
+    bool used, spawned_warp, spawned_any, pending, dirty;
+    uint32_t nmem;
+    uint32_t members[RECONV_MAX_WARP];
+    struct rstack rs;
+    uint32_t bpc, bdepth; /* pending: the branch */
+    uint64_t pend_cycle, pend_seq;
+    uint32_t gn, gpc, gdepth;
+    uint32_t gslots[RECONV_MAX_WARP];
+    uint8_t glanes[RECONV_MAX_WARP];
+};
+
+struct uk_lut {
+    bool used;
+    uint32_t pc, depth, ntargets;
+    uint32_t tpc[UK_PATHS], len[UK_PATHS]; /* targets and their static path lengths */
+};
+
+struct uk_pooled {
+    uint32_t slot, pc, depth, ctx_rpc, ctx_rdepth, cta;
+    uint64_t ready_cycle;
+};
+
+struct ukernel {
+    struct simt_policy_env env;
+    uint32_t ws, nstatic, cap;
+    struct uk_warp *w;
+    uint32_t *freelist, nfree;
+    struct uk_lut *lut;
+    uint32_t nlut;
+    struct uk_pooled *pool;
+    uint32_t npool;
+    bool *taken;     /* scratch, max_threads */
+    uint32_t *visit; /* scratch for path lengths, nblocks */
+    uint64_t now, pend_seq;
+    uint32_t live_spawned;
+    uint32_t hiwater;   /* warp ids in use are below it */
+    bool pool_dirty;    /* threads joined the pool since the last full-warp scan */
+    uint64_t pool_next; /* the next cycle a pooled thread becomes available */
+    /* parameters */
+    uint64_t latency, overhead, max_spawn_warps, max_delay;
+    enum uk_decide decide;
+    bool reconverge, delay;
+    uint64_t *st_groups, *st_delayed, *st_spawns, *st_respawns, *st_spawn_warps, *st_lut_pdom,
+        *st_lut_spawn, *st_lut_full, *st_limited, *st_idle_rel, *st_diverge, *st_in_func;
+};
+
+static void uk_destroy(void *state)
+{
+    struct ukernel *u = state;
+    if (!u)
+        return;
+    if (u->w) /* entries above hiwater were never touched (calloc'd pages stay unmapped) */
+        for (uint32_t i = 0; i < u->hiwater; i++)
+            rs_free(&u->w[i].rs);
+    free(u->w);
+    free(u->freelist);
+    free(u->lut);
+    free(u->pool);
+    free(u->taken);
+    free(u->visit);
+    free(u);
+}
+
+static simt_err uk_create(const struct simt_policy_env *env, void **state)
+{
+    SIMT_TRY(policy_check_geometry(env, "ukernel"));
+    struct ukernel *u = calloc(1, sizeof *u);
+    if (!u)
+        return simt_seterr(SIMT_ERR_NOMEM, "policy ukernel: state");
+    u->env = *env;
+    u->ws = env->warp_size;
+    u->nstatic = env->max_warps;
+    u->cap = env->max_warps + env->max_threads;
+    const simt_config *c = env->config;
+    u->latency = (uint64_t)simt_config_int(c, "ukernel.spawn_latency");
+    u->overhead = (uint64_t)simt_config_int(c, "ukernel.spawn_overhead");
+    u->nlut = (uint32_t)simt_config_int(c, "ukernel.lut_entries");
+    u->max_spawn_warps = (uint64_t)simt_config_int(c, "ukernel.max_spawn_warps");
+    u->max_delay = (uint64_t)simt_config_int(c, "ukernel.max_delay");
+    u->reconverge = simt_config_bool(c, "ukernel.reconverge") != 0;
+    u->delay = simt_config_bool(c, "ukernel.delay") != 0;
+    const char *d = simt_config_str(c, "ukernel.decide");
+    u->decide = d && strcmp(d, "spawn") == 0  ? UD_SPAWN
+                : d && strcmp(d, "pdom") == 0 ? UD_PDOM
+                                              : UD_MODEL;
+    u->w = calloc(u->cap, sizeof *u->w);
+    u->freelist = calloc(env->max_threads, sizeof *u->freelist);
+    u->lut = calloc(u->nlut ? u->nlut : 1, sizeof *u->lut);
+    u->pool = calloc(env->max_threads, sizeof *u->pool);
+    u->taken = calloc(env->max_threads, sizeof *u->taken);
+    u->visit = calloc(env->prog->nblocks ? env->prog->nblocks : 1, sizeof *u->visit);
+    if (!u->w || !u->freelist || !u->lut || !u->pool || !u->taken || !u->visit) {
+        uk_destroy(u);
+        return simt_seterr(SIMT_ERR_NOMEM, "policy ukernel: %u warps", u->cap);
+    }
+    for (uint32_t i = 0; i < env->max_threads; i++)
+        u->freelist[i] = u->cap - 1 - i; /* spawned warp ids: [max_warps, cap) */
+    u->nfree = env->max_threads;
+    simt_stats *s = env->stats;
+    u->st_groups = simt_stats_counter(s, "policy.ukernel.groups", "groups issued");
+    u->st_diverge = simt_stats_counter(s, "policy.ukernel.divergences",
+                                       "divergent conditional branches (diverge instructions)");
+    u->st_in_func = simt_stats_counter(s, "policy.ukernel.pdom_in_function",
+                                       "divergences inside device functions (always PDOM)");
+    u->st_delayed =
+        simt_stats_counter(s, "policy.ukernel.delayed", "warps delayed at a divergent branch");
+    u->st_idle_rel = simt_stats_counter(s, "policy.ukernel.idle_releases",
+                                        "delayed warps or partial warps released at SM idle");
+    u->st_spawns = simt_stats_counter(s, "policy.ukernel.spawns", "threads spawned at branches");
+    u->st_respawns = simt_stats_counter(s, "policy.ukernel.respawns",
+                                        "threads spawned at reconverge instructions (Fig. 6.1)");
+    u->st_spawn_warps =
+        simt_stats_counter(s, "policy.ukernel.spawn_warps", "warps formed from spawned threads");
+    u->st_lut_pdom =
+        simt_stats_counter(s, "policy.ukernel.lut_pdom", "look-up-table decisions for PDOM");
+    u->st_lut_spawn =
+        simt_stats_counter(s, "policy.ukernel.lut_spawn", "look-up-table decisions for spawning");
+    u->st_lut_full = simt_stats_counter(s, "policy.ukernel.lut_full",
+                                        "divergences at branches the full table could not hold");
+    u->st_limited = simt_stats_counter(s, "policy.ukernel.spawn_limited",
+                                       "spawn decisions turned to PDOM by max_spawn_warps");
+    simt_err e = simt_stats_check(s);
+    if (e) {
+        uk_destroy(u);
+        return e;
+    }
+    *state = u;
+    return SIMT_ERR_OK;
+}
+
+static simt_err uk_cta_start(void *state, uint32_t cta, uint32_t first_thread, uint32_t nthreads,
+                             uint32_t first_warp, uint32_t nwarps)
+{
+    struct ukernel *u = state;
+    SIMT_RETURN_IF(first_warp + nwarps > u->nstatic || first_thread + nthreads > u->env.max_threads,
+                   SIMT_ERR_INVALID_ARG, "policy ukernel: CTA %u outside the SM's slots", cta);
+    for (uint32_t k = 0; k < nwarps; k++) {
+        struct uk_warp *w = &u->w[first_warp + k];
+        uint32_t base = first_thread + k * u->ws;
+        uint32_t n = nthreads - k * u->ws < u->ws ? nthreads - k * u->ws : u->ws;
+        w->used = true;
+        if (first_warp + k + 1 > u->hiwater)
+            u->hiwater = first_warp + k + 1;
+        w->spawned_warp = w->spawned_any = w->pending = false;
+        w->nmem = n;
+        for (uint32_t i = 0; i < n; i++)
+            w->members[i] = base + i;
+        SIMT_TRY(rs_reset(&w->rs, n == 64 ? ~0ull : (1ull << n) - 1));
+        w->dirty = true;
+    }
+    return SIMT_ERR_OK;
+}
+
+/* --- static path length (look-up table static data) -------------------------------------- */
+
+static uint32_t path_length(struct ukernel *u, uint32_t target, uint32_t rpc)
+{
+    const struct simt_program *p = u->env.prog;
+    if (target >= p->ninsts)
+        return 0;
+    uint32_t stop_block = rpc < p->ninsts ? p->insts[rpc].block : NONE;
+    uint32_t nb = p->nblocks, len = 0;
+    memset(u->visit, 0, nb * sizeof u->visit[0]);
+    /* depth-first over blocks from the target's block, not entering the post-dominator */
+    uint32_t *stack = malloc((nb + 1) * sizeof *stack);
+    if (!stack)
+        return 0;
+    uint32_t sp = 0, b0 = p->insts[target].block;
+    stack[sp++] = b0;
+    u->visit[b0] = 1;
+    while (sp && len < UK_LEN_CAP) {
+        uint32_t b = stack[--sp];
+        const struct simt_sblock *bl = &p->blocks[b];
+        uint32_t from = b == b0 ? target : bl->first_pc;
+        for (uint32_t pc = from; pc < bl->first_pc + bl->ninst; pc++)
+            len += p->insts[pc].iclass != SIMT_IC_FREE;
+        for (uint32_t s = 0; s < bl->nsucc; s++) {
+            uint32_t nbk = p->succs[bl->succ_first + s];
+            if (nbk >= nb || nbk == stop_block || u->visit[nbk])
+                continue;
+            u->visit[nbk] = 1;
+            stack[sp++] = nbk;
+        }
+    }
+    free(stack);
+    return len < UK_LEN_CAP ? len : UK_LEN_CAP;
+}
+
+static struct uk_lut *lut_get(struct ukernel *u, uint32_t pc, uint32_t depth)
+{
+    struct uk_lut *free_e = NULL;
+    for (uint32_t i = 0; i < u->nlut; i++) {
+        if (u->lut[i].used && u->lut[i].pc == pc)
+            return &u->lut[i];
+        if (!u->lut[i].used && !free_e)
+            free_e = &u->lut[i];
+    }
+    if (free_e) {
+        memset(free_e, 0, sizeof *free_e);
+        free_e->used = true;
+        free_e->pc = pc;
+        free_e->depth = depth;
+    }
+    return free_e;
+}
+
+static int lut_target(struct ukernel *u, struct uk_lut *e, uint32_t tpc, bool add)
+{
+    for (uint32_t k = 0; k < e->ntargets; k++)
+        if (e->tpc[k] == tpc)
+            return (int)k;
+    if (!add || e->ntargets == UK_PATHS)
+        return -1;
+    uint32_t rpc, rd;
+    reconv_point(u->env.prog, e->pc, e->depth, &rpc, &rd);
+    uint32_t k = e->ntargets++;
+    e->tpc[k] = tpc;
+    e->len[k] = path_length(u, tpc, rpc);
+    return (int)k;
+}
+
+/* --- the pool of spawned threads ---------------------------------------------------------- */
+
+static void pool_add(struct ukernel *u, uint32_t slot, uint32_t ctx_rpc, uint32_t ctx_rdepth)
+{
+    const struct simt_thread *t = &u->env.threads[slot];
+    if (u->npool >= u->env.max_threads)
+        return; /* impossible: a thread is pooled at most once */
+    u->pool[u->npool++] = (struct uk_pooled){.slot = slot,
+                                             .pc = t->pc,
+                                             .depth = t->depth,
+                                             .ctx_rpc = ctx_rpc,
+                                             .ctx_rdepth = ctx_rdepth,
+                                             .cta = t->cta,
+                                             .ready_cycle = u->now + u->latency};
+    u->pool_dirty = true;
+}
+
+static bool same_key(const struct uk_pooled *a, const struct uk_pooled *b)
+{
+    return a->pc == b->pc && a->depth == b->depth && a->ctx_rpc == b->ctx_rpc &&
+           a->ctx_rdepth == b->ctx_rdepth && a->cta == b->cta;
+}
+
+static simt_err uk_settle(struct ukernel *u, uint32_t id);
+
+/* Forms one warp from the available pooled threads with the key of pool[first]. */
+static simt_err pool_form(struct ukernel *u, uint32_t first, uint64_t cycle)
+{
+    SIMT_RETURN_IF(u->nfree == 0, SIMT_ERR_INVARIANT, "policy ukernel: no free warp id");
+    uint32_t id = u->freelist[--u->nfree];
+    struct uk_warp *w = &u->w[id];
+    struct uk_pooled key = u->pool[first];
+    w->nmem = 0;
+    uint32_t keep = 0;
+    for (uint32_t i = 0; i < u->npool; i++) {
+        struct uk_pooled *p = &u->pool[i];
+        if (i >= first && w->nmem < u->ws && p->ready_cycle <= cycle && same_key(p, &key))
+            w->members[w->nmem++] = p->slot;
+        else
+            u->pool[keep++] = *p;
+    }
+    u->npool = keep;
+    w->used = true;
+    if (id + 1 > u->hiwater)
+        u->hiwater = id + 1;
+    w->spawned_warp = true;
+    w->spawned_any = w->pending = false;
+    w->dirty = true;
+    uint64_t all = w->nmem == 64 ? ~0ull : (1ull << w->nmem) - 1;
+    SIMT_TRY(rs_reset(&w->rs, all));
+    bool at_ctx = true;
+    for (uint32_t i = 0; i < w->nmem; i++)
+        at_ctx &= reconv_reached(&u->env.threads[w->members[i]], key.ctx_rpc, key.ctx_rdepth);
+    if (!(key.ctx_rpc == SIMT_PC_EXIT && key.ctx_rdepth == 0) && !at_ctx)
+        SIMT_TRY(rs_push(&w->rs, key.ctx_rpc, key.ctx_rdepth, all));
+    u->live_spawned++;
+    (*u->st_spawn_warps)++;
+    return SIMT_ERR_OK;
+}
+
+/* Full warps wherever warp_size threads wait at one key; with `partial`, the oldest waiting key
+ * forms a (possibly partial) warp. */
+static simt_err pool_scan(struct ukernel *u, uint64_t cycle, bool partial)
+{
+    u->pool_dirty = false;
+    u->pool_next = UINT64_MAX;
+    for (uint32_t i = 0; i < u->npool; i++)
+        if (u->pool[i].ready_cycle > cycle && u->pool[i].ready_cycle < u->pool_next)
+            u->pool_next = u->pool[i].ready_cycle;
+    for (uint32_t i = 0; i < u->npool;) {
+        struct uk_pooled *p = &u->pool[i];
+        if (p->ready_cycle > cycle) {
+            i++;
+            continue;
+        }
+        uint32_t n = 0;
+        for (uint32_t j = i; j < u->npool && n < u->ws; j++)
+            n += u->pool[j].ready_cycle <= cycle && same_key(&u->pool[j], p);
+        bool aged = u->max_delay && cycle >= p->ready_cycle + u->max_delay;
+        if (n >= u->ws || partial || aged) {
+            SIMT_TRY(pool_form(u, i, cycle));
+            if (partial)
+                return SIMT_ERR_OK;
+            i = 0; /* the pool was compacted */
+            continue;
+        }
+        i++;
+    }
+    return SIMT_ERR_OK;
+}
+
+/* --- warps -------------------------------------------------------------------------------- */
+
+static void warp_free_if_empty(struct ukernel *u, uint32_t id)
+{
+    struct uk_warp *w = &u->w[id];
+    if (w->rs.n != 0 || !w->used)
+        return;
+    if (id >= u->nstatic) {
+        w->used = false;
+        u->freelist[u->nfree++] = id;
+        u->live_spawned -= u->live_spawned ? 1 : 0;
+    }
+}
+
+static bool all_at(const struct ukernel *u, const struct uk_warp *w, uint64_t mask, uint32_t rpc,
+                   uint32_t rdepth, bool need_ready)
+{
+    for (uint64_t m = mask; m; m &= m - 1) {
+        const struct simt_thread *t = &u->env.threads[w->members[__builtin_ctzll(m)]];
+        if (!reconv_reached(t, rpc, rdepth))
+            return false;
+        if (need_ready && t->state != SIMT_TS_READY)
+            return false;
+    }
+    return true;
+}
+
+/* Pops reconverged or empty entries; applies the reconverge instruction (Fig. 6.1). */
+static simt_err uk_settle(struct ukernel *u, uint32_t id)
+{
+    struct uk_warp *w = &u->w[id];
+    const struct simt_thread *th = u->env.threads;
+    while (w->rs.n > 0) {
+        struct rs_entry *top = &w->rs.e[w->rs.n - 1];
+        uint64_t live = rs_live_mask(th, w->members, top->mask);
+        if (live != top->mask)
+            rs_remove(&w->rs, top->mask & ~live);
+        if (live && !all_at(u, w, live, top->rpc, top->rdepth, false))
+            break;
+        uint32_t R = top->rpc, Rd = top->rdepth;
+        w->rs.n--;
+        if (!u->reconverge || w->rs.n == 0 || R == SIMT_PC_EXIT || Rd != 0)
+            continue;
+        struct rs_entry *t = &w->rs.e[w->rs.n - 1];
+        uint64_t tl = rs_live_mask(th, w->members, t->mask);
+        uint32_t nlive = popcount64(tl);
+        bool lost = w->spawned_any || (w->spawned_warp && nlive < u->ws);
+        if (!tl || !lost || !all_at(u, w, tl, R, Rd, true))
+            continue;
+        /* reconverge instruction: spawn everyone to the PDOM location */
+        for (uint64_t m = tl; m; m &= m - 1)
+            pool_add(u, w->members[__builtin_ctzll(m)], t->rpc, t->rdepth);
+        *u->st_respawns += nlive;
+        rs_remove(&w->rs, tl);
+        w->spawned_any = true;
+    }
+    w->dirty = true;
+    warp_free_if_empty(u, id);
+    return SIMT_ERR_OK;
+}
+
+/* Threads of CTA `cta` that could share a spawned warp at (pc, depth): those of other warps
+ * delayed at the same branch (the LUT's running count, restricted to the CTA since spawned
+ * warps hold one CTA) and those already spawned there. */
+static uint64_t model_others(const struct ukernel *u, uint32_t self, uint32_t bpc, uint32_t pc,
+                             uint32_t depth, uint32_t cta)
+{
+    const struct simt_thread *th = u->env.threads;
+    uint64_t o = 0;
+    for (uint32_t i = 0; i < u->hiwater; i++) {
+        const struct uk_warp *w = &u->w[i];
+        if (i == self || !w->used || !w->pending || w->bpc != bpc || w->rs.n == 0 ||
+            th[w->members[0]].cta != cta)
+            continue;
+        for (uint64_t m = w->rs.e[w->rs.n - 1].mask; m; m &= m - 1) {
+            const struct simt_thread *t = &th[w->members[__builtin_ctzll(m)]];
+            o += t->state == SIMT_TS_READY && t->pc == pc && t->depth == depth;
+        }
+    }
+    for (uint32_t i = 0; i < u->npool; i++)
+        o += u->pool[i].pc == pc && u->pool[i].depth == depth && u->pool[i].cta == cta;
+    return o;
+}
+
+static bool model_spawn(struct ukernel *u, uint32_t self, struct uk_lut *e,
+                        const struct rs_part *parts, int np, uint32_t cta)
+{
+    uint64_t spawn = 0, pdom = 0;
+    for (int k = 0; k < np; k++) {
+        int t = lut_target(u, e, parts[k].pc, true);
+        uint64_t L = t >= 0 ? e->len[t] : 1, n = popcount64(parts[k].mask);
+        uint64_t O = model_others(u, self, e->pc, parts[k].pc, parts[k].depth, cta);
+        uint64_t extra = (n + O + u->ws - 1) / u->ws - (O + u->ws - 1) / u->ws;
+        spawn += extra * (L + u->overhead);
+        pdom += L;
+    }
+    return spawn < pdom;
+}
+
+/* The delayed warp `id` is released: choose PDOM or spawning for its branch. */
+static simt_err uk_decide(struct ukernel *u, uint32_t id)
+{
+    struct uk_warp *w = &u->w[id];
+    w->pending = false;
+    w->dirty = true;
+    if (w->rs.n == 0)
+        return uk_settle(u, id);
+    struct rs_part parts[RECONV_MAX_WARP];
+    struct rs_entry *top = &w->rs.e[w->rs.n - 1];
+    int np = rs_partition(u->env.threads, w->members, top->mask, parts);
+    if (np < 2) /* threads exited meanwhile: nothing diverges any more */
+        return uk_settle(u, id);
+    struct uk_lut *e = NULL;
+    for (uint32_t i = 0; i < u->nlut; i++)
+        if (u->lut[i].used && u->lut[i].pc == w->bpc)
+            e = &u->lut[i];
+    bool spawn = false;
+    if (e) {
+        spawn = u->decide == UD_SPAWN ||
+                (u->decide == UD_MODEL &&
+                 model_spawn(u, id, e, parts, np, u->env.threads[w->members[0]].cta));
+        if (spawn && u->max_spawn_warps) {
+            uint64_t want = u->live_spawned + (u->npool + u->ws - 1) / u->ws + (uint64_t)np;
+            if (want > u->max_spawn_warps) {
+                spawn = false;
+                (*u->st_limited)++;
+            }
+        }
+        if (spawn)
+            (*u->st_lut_spawn)++;
+        else
+            (*u->st_lut_pdom)++;
+    }
+    if (!spawn) {
+        SIMT_TRY(rs_diverge(&w->rs, u->env.prog, w->bpc, w->bdepth, parts, np));
+        return uk_settle(u, id);
+    }
+    uint32_t rpc, rd;
+    reconv_point(u->env.prog, w->bpc, w->bdepth, &rpc, &rd);
+    uint32_t outer_rpc = top->rpc, outer_rd = top->rdepth;
+    uint64_t all = 0;
+    for (int k = 0; k < np; k++) {
+        bool at = parts[k].pc == rpc && parts[k].depth == rd;
+        for (uint64_t m = parts[k].mask; m; m &= m - 1)
+            pool_add(u, w->members[__builtin_ctzll(m)], at ? outer_rpc : rpc, at ? outer_rd : rd);
+        *u->st_spawns += popcount64(parts[k].mask);
+        all |= parts[k].mask;
+    }
+    rs_remove(&w->rs, all);
+    w->spawned_any = true;
+    return uk_settle(u, id);
+}
+
+static void uk_form_group(struct ukernel *u, struct uk_warp *w)
+{
+    uint8_t idx[RECONV_MAX_WARP];
+    w->dirty = false;
+    w->gn = rs_ready(&w->rs, u->env.threads, w->members, w->gslots, idx, &w->gpc, &w->gdepth);
+    for (uint32_t i = 0; i < w->gn; i++)
+        w->glanes[i] =
+            w->spawned_warp ? idx[i] : (uint8_t)(u->env.threads[w->gslots[i]].lane % u->ws);
+}
+
+static simt_err uk_release_oldest(struct ukernel *u)
+{
+    uint32_t best = NONE;
+    for (uint32_t i = 0; i < u->hiwater; i++)
+        if (u->w[i].used && u->w[i].pending &&
+            (best == NONE || u->w[i].pend_seq < u->w[best].pend_seq))
+            best = i;
+    if (best == NONE)
+        return SIMT_ERR_NOT_FOUND;
+    return uk_decide(u, best);
+}
+
+static int uk_ready(void *state, uint64_t cycle, struct simt_group *out, int cap)
+{
+    struct ukernel *u = state;
+    u->now = cycle;
+    if (u->max_delay)
+        for (uint32_t i = 0; i < u->hiwater; i++)
+            if (u->w[i].used && u->w[i].pending && cycle >= u->w[i].pend_cycle + u->max_delay)
+                (void)uk_decide(u, i);
+    if (u->npool && (u->pool_dirty || u->max_delay || cycle >= u->pool_next))
+        (void)pool_scan(u, cycle, false);
+    int n = 0;
+    for (uint32_t i = 0; i < u->hiwater && n < cap; i++) {
+        struct uk_warp *w = &u->w[i];
+        if (!w->used || w->pending || w->rs.n == 0)
+            continue;
+        if (w->dirty)
+            uk_form_group(u, w);
+        if (!w->gn)
+            continue;
+        out[n++] = (struct simt_group){.id = i,
+                                       .pc = w->gpc,
+                                       .depth = w->gdepth,
+                                       .nthreads = w->gn,
+                                       .threads = w->gslots,
+                                       .lanes = w->glanes,
+                                       .priority = 0,
+                                       .sched = i % u->env.nschedulers,
+                                       .one_warp = !w->spawned_warp};
+    }
+    return n;
+}
+
+static simt_err uk_issued(void *state, const struct simt_group *g)
+{
+    struct ukernel *u = state;
+    SIMT_RETURN_IF(g->id >= u->cap || !u->w[g->id].used || u->w[g->id].rs.n == 0,
+                   SIMT_ERR_INVARIANT, "policy ukernel: issued unknown group %u", g->id);
+    struct uk_warp *w = &u->w[g->id];
+    (*u->st_groups)++;
+    w->dirty = true;
+    struct rs_part parts[RECONV_MAX_WARP];
+    int np = rs_partition(u->env.threads, w->members, w->rs.e[w->rs.n - 1].mask, parts);
+    const struct simt_sinst *in = g->pc < u->env.prog->ninsts ? &u->env.prog->insts[g->pc] : NULL;
+    bool cond = in && in->iclass == SIMT_IC_BRANCH && (in->flags & SIMT_IF_COND);
+    if (np > 1 && cond && g->depth > 0) {
+        /* inside a device function: spawned threads would carry different return addresses
+         * into one warp, so these branches use PDOM (see the file comment) */
+        (*u->st_diverge)++;
+        (*u->st_in_func)++;
+        SIMT_TRY(rs_diverge(&w->rs, u->env.prog, g->pc, g->depth, parts, np));
+        return uk_settle(u, g->id);
+    }
+    if (np > 1 && cond) {
+        (*u->st_diverge)++;
+        struct uk_lut *e = lut_get(u, g->pc, g->depth);
+        if (!e) {
+            (*u->st_lut_full)++;
+            SIMT_TRY(rs_diverge(&w->rs, u->env.prog, g->pc, g->depth, parts, np));
+            return uk_settle(u, g->id);
+        }
+        for (int k = 0; k < np; k++)
+            (void)lut_target(u, e, parts[k].pc, true); /* static data of new targets */
+        w->pending = true;
+        w->bpc = g->pc;
+        w->bdepth = g->depth;
+        w->pend_cycle = u->now;
+        w->pend_seq = u->pend_seq++;
+        if (!u->delay)
+            return uk_decide(u, g->id);
+        (*u->st_delayed)++;
+        return SIMT_ERR_OK;
+    }
+    if (np > 1)
+        SIMT_TRY(rs_diverge(&w->rs, u->env.prog, g->pc, g->depth, parts, np));
+    return uk_settle(u, g->id);
+}
+
+static void uk_released(void *state, const uint32_t *threads, uint32_t n)
+{
+    struct ukernel *u = state;
+    /* a released thread's warp is not known from the slot (spawned warps): refresh all */
+    for (uint32_t i = 0; i < u->hiwater; i++)
+        if (u->w[i].used)
+            u->w[i].dirty = true;
+}
+
+static void uk_idle(void *state, uint64_t cycle)
+{
+    struct ukernel *u = state;
+    u->now = cycle;
+    if (uk_release_oldest(u) == SIMT_ERR_OK) {
+        (*u->st_idle_rel)++;
+        return;
+    }
+    if (u->npool) {
+        uint32_t before = u->npool;
+        (void)pool_scan(u, cycle, true);
+        *u->st_idle_rel += u->npool != before;
+    }
+}
+
+const struct simt_policy_ops simt_policy_ukernel = {
+    .name = "ukernel",
+    .description = "dynamic micro-kernels: spawn diverged threads into new warps, per-SM LUT "
+                   "performance model, PDOM fallback (seed 004 ch. 6)",
+    .params = uk_params,
+    .create = uk_create,
+    .destroy = uk_destroy,
+    .cta_start = uk_cta_start,
+    .ready = uk_ready,
+    .issued = uk_issued,
+    .released = uk_released,
+    .idle = uk_idle,
+};
