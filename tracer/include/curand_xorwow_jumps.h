@@ -3,6 +3,7 @@
  * simt_xorwow_jump[k][j] = column j (image of input bit j) of M^(2^k), k = 0..130,
  * M = one XORWOW step on v[0..4] (see the generator).
  */
+/* clang-format off */
 #ifndef SIMT_CURAND_XORWOW_JUMPS_H
 #define SIMT_CURAND_XORWOW_JUMPS_H
 
@@ -5514,3 +5515,4 @@ static __device__ const unsigned int simt_xorwow_jump[131][160][5] = {
 };
 
 #endif
+/* clang-format on */
