@@ -27,6 +27,9 @@
 
 #ifdef __cplusplus
 #include <cmath>
+/* As with nvcc, the C names (isfinite, isnan, signbit, ...) are visible at global scope in
+ * host code too: libstdc++'s <math.h> brings std's overloads into the global namespace. */
+#include <math.h>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
