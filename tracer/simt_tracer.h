@@ -44,10 +44,10 @@ struct simt_device_config {
     uint64_t launch_first;     /* trace launches [first, last] (0-based, counting all launches) */
     uint64_t launch_last;      /* UINT64_MAX = no limit */
     enum simt_fma_mode fma;
-    uint32_t stack_bytes_per_thread; /* local memory per thread; 0 = default (16 KiB) */
-    uint64_t heap_bytes;             /* device malloc heap; 0 = default (8 MiB) */
-    uint64_t global_bytes_max;       /* cap on cudaMalloc total; 0 = default (16 GiB) */
-    int progress;              /* print a progress line on stderr during long launches */
+    uint32_t stack_bytes_per_thread;    /* local memory per thread; 0 = default (16 KiB) */
+    uint64_t heap_bytes;                /* device malloc heap; 0 = default (8 MiB) */
+    uint64_t global_bytes_max;          /* cap on cudaMalloc total; 0 = default (16 GiB) */
+    int progress;                       /* print a progress line on stderr during long launches */
     const struct simt_trace_meta *meta; /* producer/program/argv for the trace header */
 };
 
@@ -69,6 +69,11 @@ struct simt_device_stats {
     uint64_t trace_bytes;         /* after finish */
 };
 void simt_device_stats(const simt_device *d, struct simt_device_stats *out);
+
+/*! simt_device_set_watchdog() : deadlock watchdog. A CTA that executes `branches` branches
+ *  without changing memory (store, atomic that changes its word), reaching a barrier or
+ *  exiting ends the launch with SIMT_ERR_DEADLOCK. 0 restores the default (2^28, ~10 s). */
+void simt_device_set_watchdog(simt_device *d, uint64_t branches);
 
 /* --- global memory ------------------------------------------------------------------------- */
 
@@ -114,13 +119,13 @@ simt_err simt_module_kernel_attrs(simt_module *m, const char *name, struct simt_
 /* What a texture reference is bound to. Reads outside [0,width) etc. clamp (CUDA's default
  * cudaAddressModeClamp); normalised coordinates and filtering are not modelled. */
 struct simt_texture_binding {
-    uint64_t base;          /* device address of texel (0,0,0) */
-    uint32_t elem_bytes;    /* bytes per texel (e.g. 4 for float, 16 for float4) */
-    uint32_t channels;      /* 1, 2 or 4 */
-    uint32_t is_float;      /* channel kind: 1 float, 0 integer */
+    uint64_t base;       /* device address of texel (0,0,0) */
+    uint32_t elem_bytes; /* bytes per texel (e.g. 4 for float, 16 for float4) */
+    uint32_t channels;   /* 1, 2 or 4 */
+    uint32_t is_float;   /* channel kind: 1 float, 0 integer */
     uint32_t is_signed;
     uint64_t width, height, depth; /* in texels; height/depth 1 for lower dimensions */
-    uint64_t pitch_bytes;   /* row pitch (0 = width * elem_bytes) */
+    uint64_t pitch_bytes;          /* row pitch (0 = width * elem_bytes) */
 };
 
 /*! simt_module_bind_texture() : binds the texture reference variable `symbol` (mangled

@@ -1,0 +1,343 @@
+/*
+ * engine.h - internal contract of the tracer engine (not public; see tracer/simt_tracer.h).
+ *
+ * translate.c turns each LLVM function once into an array of `struct xinst` whose operands
+ * are register-slot references (constants pooled per function, phi moves placed on CFG
+ * edges); exec.c runs those arrays warp by warp; device.c owns memory, modules, launches
+ * and the trace writer. Nothing here touches LLVM objects after simt_module_load().
+ */
+#ifndef SIMT_ENGINE_H
+#define SIMT_ENGINE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "simt_tracer.h"
+#if defined(SIMT_HAVE_LIBDEVICE)
+#include "simt_libdevice.h"
+#endif
+
+#define WARP 32
+/* An operand reference: a register slot of the current frame, or (bit 31) a slot of the
+ * function's constant pool. A slot holds one 64-bit word per lane (32 lanes contiguous). */
+#define REF_CONST 0x80000000u
+#define REF_NONE  0xffffffffu
+/* Reconvergence point "function exit" (ipdom is the virtual exit node). */
+#define RPC_EXIT 0xffffffffu
+/* Function pointers are encoded in their own window (not dereferenceable). */
+#define SIMT_WIN_FUNC_BASE 0x050000000000ull
+
+/* Scalar kinds of a register word (and of vector elements). */
+enum xk { XK_I = 0, XK_F16 = 1, XK_F32 = 2, XK_F64 = 3 };
+
+enum xop {
+    OP_NOP = 0,
+    /* integer binary: ty = width */
+    OP_ADD,
+    OP_SUB,
+    OP_MUL,
+    OP_UDIV,
+    OP_SDIV,
+    OP_UREM,
+    OP_SREM,
+    OP_SHL,
+    OP_LSHR,
+    OP_ASHR,
+    OP_AND,
+    OP_OR,
+    OP_XOR,
+    /* float binary: ty = enum xk */
+    OP_FADD,
+    OP_FSUB,
+    OP_FMUL,
+    OP_FDIV,
+    OP_FREM,
+    OP_FNEG,
+    OP_FMA, /* fma: a*b+c */
+    OP_ICMP,
+    OP_FCMP,   /* sub = predicate; ty = width / kind */
+    OP_SELECT, /* a = cond (scalar or vector), b, c; nel words */
+    OP_MOV,    /* copy nel words from a */
+    OP_TRUNC,  /* ty = dst width */
+    OP_SEXT,   /* sub = src width, ty = dst width */
+    OP_FPCONV, /* sub = src kind, ty = dst kind */
+    OP_FPTOUI,
+    OP_FPTOSI, /* sub = src kind, ty = dst width */
+    OP_UITOFP,
+    OP_SITOFP, /* sub = src width, ty = dst kind */
+    OP_EXTRACTELT,
+    OP_INSERTELT,
+    OP_SHUFFLE,
+    OP_INSERTVAL, /* aux: see translate.c */
+    OP_GEP,       /* dst = a + imm + sum(idx_i * scale_i) over aux terms */
+    OP_LOAD,      /* a = address; aux = layout; nel words */
+    OP_STORE,     /* a = value, b = address */
+    OP_ALLOCA,    /* imm = bytes, sub = log2 align, a = count ref (or NONE) */
+    OP_ATOMIC,    /* sub = rmw op, a = addr, b = value, ty = kind/width, imm = bytes */
+    OP_CMPXCHG,   /* a = addr, b = expected, c = new; dst = {old, success} */
+    OP_FENCE,
+    OP_BR,
+    OP_CONDBR,
+    OP_SWITCH,
+    OP_RET,
+    OP_UNREACHABLE,
+    OP_CALL, /* aux: call record */
+    OP_ICALL,
+    OP_INTRIN,  /* sub = enum xin; aux: args */
+    OP_NATIVE,  /* native function call (libdevice); aux: args */
+    OP_UNKNOWN, /* reaching it is an error */
+    OP_WIDE,    /* integers of 65..128 bits: sub = LLVM opcode / icmp predicate */
+    OP_BITCAST, /* repack through memory layout; aux: src leaves, dst leaves */
+    OP_NUM_
+};
+
+/* Intrinsics executed inline. */
+enum xin {
+    XI_SREG = 1, /* imm = which */
+    XI_BARRIER,
+    XI_BARRIER_RED,
+    XI_WARPSYNC,
+    XI_SHFL,
+    XI_VOTE,
+    XI_ACTIVEMASK,
+    XI_MATCH_ANY,
+    XI_MATCH_ALL,
+    XI_MEMBAR,
+    XI_ATOM_INC,
+    XI_ATOM_DEC,
+    XI_MEMCPY,
+    XI_MEMMOVE,
+    XI_MEMSET,
+    XI_FMA,
+    XI_IMINMAX,
+    XI_FMINMAX,
+    XI_ABS,
+    XI_CTPOP,
+    XI_CTLZ,
+    XI_CTTZ,
+    XI_BSWAP,
+    XI_BITREV,
+    XI_FSHL,
+    XI_FSHR,
+    XI_FUNARY,
+    XI_COPYSIGN,
+    XI_OVF,
+    XI_TRAP,
+    XI_VPRINTF,
+    XI_ASSERT,
+    XI_MALLOC,
+    XI_FREE,
+    XI_TEX,
+    XI_GRIDSYNC,
+    XI_SATADD,
+    XI_NANOSLEEP,
+    XI_MULHI,
+    XI_POPC_BREV,
+    XI_ISSPACE,
+    XI_STACKSAVE,
+    XI_STACKRESTORE,
+    XI_FRCP,
+    XI_FPOW
+};
+enum xsreg {
+    SR_TID_X,
+    SR_TID_Y,
+    SR_TID_Z,
+    SR_NTID_X,
+    SR_NTID_Y,
+    SR_NTID_Z,
+    SR_CTAID_X,
+    SR_CTAID_Y,
+    SR_CTAID_Z,
+    SR_NCTAID_X,
+    SR_NCTAID_Y,
+    SR_NCTAID_Z,
+    SR_LANEID,
+    SR_WARPSIZE,
+    SR_LANEMASK_EQ,
+    SR_LANEMASK_LE,
+    SR_LANEMASK_LT,
+    SR_LANEMASK_GE,
+    SR_LANEMASK_GT,
+    SR_CLOCK,
+    SR_CLOCK64,
+    SR_GLOBALTIMER,
+    SR_WARPID,
+    SR_NWARPID,
+    SR_SMID,
+    SR_NSMID,
+    SR_GRIDID
+};
+enum xfun { /* XI_FUNARY sub-ops; imm */
+            FU_SQRT,
+            FU_FABS,
+            FU_FLOOR,
+            FU_CEIL,
+            FU_TRUNC,
+            FU_RINT,
+            FU_ROUND,
+            FU_SIN,
+            FU_COS,
+            FU_EXP2,
+            FU_LOG2,
+            FU_EXP,
+            FU_LOG,
+            FU_RSQRT,
+            FU_RCP,
+            FU_SATURATE,
+            FU_LOG10,
+            FU_EXP10
+};
+
+struct xinst {
+    uint16_t op;
+    uint8_t ty, sub;
+    uint16_t nel;  /* words / vector elements */
+    uint8_t cost;  /* 1 if the IR instruction issues (not SIMT_IC_FREE) */
+    uint8_t flags; /* XF_* */
+    uint32_t dst, a, b, c;
+    uint32_t irpc; /* function-relative static pc */
+    uint32_t aux;  /* index into xfunc.aux */
+    int64_t imm;
+};
+#define XF_VOLATILE 1
+#define XF_TRACEMEM 2 /* emits a memory event */
+#define XF_TRACEBR  4 /* emits a branch event */
+
+/* An edge: target internal pc plus phi moves (aux: n, then (dst, src, nwords) triples). */
+struct xedge {
+    uint32_t target; /* internal pc of the block's first instruction */
+    uint32_t moves;  /* index into aux (count first), or 0 if none */
+    uint32_t succ;   /* successor index (for the trace) */
+    uint32_t pad;
+};
+
+struct xfunc {
+    char *name;
+    uint32_t index; /* in module */
+    int is_kernel;
+    uint32_t maxntid;      /* __launch_bounds__ threads per block (0 = none) */
+    uint32_t reg_estimate; /* kernels: max 32-bit registers live at once (estimate) */
+    int defined;
+    uint32_t nparams;
+    uint32_t *param_slot; /* first slot of each parameter */
+    uint32_t *param_words;
+    uint32_t *param_bytes; /* size of the argument value (byval: the pointee) */
+    uint32_t *param_align;
+    uint32_t *param_leaves; /* aux index: count, then (offset, bytes) pairs */
+    uint8_t *param_byval;
+    uint32_t ret_words;
+    uint32_t nslots; /* register slots (frame size / 32 lanes) */
+    uint32_t nconst;
+    uint64_t *cpool; /* nconst * WARP words (replicated) */
+    struct xinst *code;
+    uint32_t ncode;
+    uint32_t *aux;
+    uint32_t naux;
+    struct xedge *edges;
+    uint32_t nedges;
+    /* static program pieces (function-relative) */
+    uint32_t nir; /* IR instructions = static pcs */
+    uint32_t nblocks;
+    struct simt_sblock *sblocks; /* func field = 0; first_pc relative; succ_first relative */
+    uint32_t *ssuccs;            /* relative block indices */
+    uint32_t nssuccs;
+    struct simt_sinst *sinsts; /* block/regs/reconv/callee relative; callee = module func idx */
+    uint32_t nregs;            /* registers used (1..nregs, relative) */
+    char *strings;             /* IR text table */
+    uint32_t strings_size;
+    uint32_t *block_start; /* internal pc of each block */
+    uint32_t *callees;     /* module function indices of direct calls (deduped) */
+    uint32_t ncallees;
+    int has_icall;
+    int addr_taken;
+    uint32_t frame_local_bytes; /* static allocas (estimate for attrs) */
+    uint32_t *used_globals;     /* __shared__ globals referenced (module global indices) */
+    uint32_t nused;
+    const char *source_file;
+};
+
+struct xglobal {
+    char *name;
+    uint64_t addr, bytes;
+    int space; /* enum simt_mspace */
+    int is_texref;
+    struct simt_texture_binding tex;
+    int tex_bound;
+};
+
+struct simt_module {
+    simt_device *dev;
+    char *name;
+    uint32_t id;
+    struct xfunc *funcs;
+    uint32_t nfuncs;
+    struct xglobal *globals;
+    uint32_t nglobals;
+    uint8_t *cbank; /* constant bank */
+    uint64_t cbank_base, cbank_bytes;
+    uint64_t shared_static_bytes;
+    /* per kernel: trace program, built lazily */
+    struct kprog **kprogs;        /* indexed by function */
+    uint32_t *trace_kernel_index; /* per function, UINT32_MAX = not yet in trace */
+    struct simt_module *next;
+    int nprintf;
+};
+
+/* The static program of one kernel, as written to the trace. */
+struct kprog {
+    struct simt_program p;
+    uint32_t *pcbase;  /* per module function: kernel pc of its first inst, or UINT32_MAX */
+    uint32_t *funcidx; /* per module function: index in p.funcs or SIMT_NO_FUNC */
+    uint32_t *order;   /* p.funcs order -> module function */
+    uint32_t *blockbase;
+};
+
+struct galloc {
+    uint64_t addr, bytes, mapped;
+    int live;
+};
+
+struct simt_device {
+    struct simt_device_config cfg;
+    char *trace_path, *kernel_filter;
+    struct simt_trace_meta meta;
+    simt_trace_writer *tw;
+    int trace_failed;
+    struct galloc *allocs;
+    uint32_t nallocs, cap_allocs;
+    uint64_t next_global;
+    uint64_t global_total;
+    uint64_t next_const;
+    struct simt_module *modules;
+    uint32_t nmodules;
+    struct simt_device_stats stats;
+    uint64_t launch_count;
+    /* device heap (malloc in kernels) */
+    uint64_t heap_base, heap_bytes, heap_next;
+    uint64_t watchdog_branches;
+    int finished;
+};
+
+/* translate.c */
+simt_err xl_module(simt_module *m, const void *image, size_t size);
+void xl_free_module(simt_module *m);
+simt_err xl_kprog(simt_module *m, uint32_t kfunc, struct kprog **out);
+void xl_free_kprog(struct kprog *k);
+uint64_t xl_kernel_shared_bytes(const simt_module *m, uint32_t kfunc);
+
+/* device.c */
+const struct galloc *dev_find_alloc(const simt_device *d, uint64_t addr);
+simt_err dev_map_global(simt_device *d, uint64_t bytes, uint64_t *addr);
+uint8_t *dev_const_ptr(const simt_device *d, uint64_t addr, uint64_t bytes);
+/* Converts cudaLaunchKernel-style arguments into the kernel's parameter register words and
+ * the parameter buffer (byval aggregates; freed by the caller). */
+simt_err dev_kernel_params(simt_module *m, uint32_t kfunc, void **args, uint64_t *words,
+                           uint8_t **pbuf, uint64_t *pbytes);
+
+/* exec.c */
+simt_err exec_launch(simt_device *d, simt_module *m, uint32_t kfunc, struct simt_dim3 grid,
+                     struct simt_dim3 block, uint32_t dyn_shared, void **args, int traced,
+                     struct kprog *kp, uint64_t *thread_insts);
+
+#endif

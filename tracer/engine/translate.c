@@ -1,0 +1,3126 @@
+/*
+ * translate.c - LLVM IR (through the LLVM C API only) -> the engine's compact form.
+ *
+ * Each defined function is translated once at module load: every SSA value gets a register
+ * slot (one 64-bit word per lane; vectors and first-class aggregates take one word per
+ * scalar leaf), constants are pooled per function (replicated for the 32 lanes so the
+ * executor's lane loops need no special case), phi nodes become moves on CFG edges, and
+ * each IR instruction becomes zero or more `struct xinst`. The static program for the trace
+ * (classes, registers, ipdoms, lines, IR text) is built alongside, per function, and joined
+ * per kernel by xl_kprog().
+ *
+ * Immediate post-dominators follow the PDOM reconvergence baseline of
+ * /work/shared/seeds/000_59533a9d6fd130a9.txt section 3.5 (reconverge at the immediate
+ * post-dominator of the divergent branch); they are computed with the iterative
+ * dominator algorithm on the reverse CFG with one virtual exit node.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Target.h>
+
+#include "engine.h"
+#if defined(SIMT_HAVE_LIBDEVICE)
+#include "simt_libdevice.h"
+#endif
+
+/* ------------------------------------------------------------------------------------------ */
+/* small growable arrays and a pointer hash map                                                */
+
+#define GROW(ptr, n, cap)                                                                          \
+    do {                                                                                           \
+        if ((n) >= (cap)) {                                                                        \
+            size_t nc_ = (cap) ? (size_t)(cap)*2 : 16;                                             \
+            while (nc_ <= (size_t)(n))                                                             \
+                nc_ *= 2;                                                                          \
+            void *np_ = realloc((ptr), nc_ * sizeof(*(ptr)));                                      \
+            if (!np_)                                                                              \
+                abort();                                                                           \
+            (ptr) = np_;                                                                           \
+            (cap) = nc_;                                                                           \
+        }                                                                                          \
+    } while (0)
+
+struct pmap {
+    const void **keys;
+    uint32_t *vals;
+    size_t cap, n;
+};
+
+static size_t phash(const void *p)
+{
+    uint64_t x = (uint64_t)(uintptr_t)p;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    return (size_t)x;
+}
+
+static void pmap_put(struct pmap *m, const void *k, uint32_t v);
+static void pmap_grow(struct pmap *m)
+{
+    struct pmap o = *m;
+    m->cap = o.cap ? o.cap * 2 : 256;
+    m->keys = calloc(m->cap, sizeof(*m->keys));
+    m->vals = calloc(m->cap, sizeof(*m->vals));
+    if (!m->keys || !m->vals)
+        abort();
+    m->n = 0;
+    for (size_t i = 0; i < o.cap; i++)
+        if (o.keys[i])
+            pmap_put(m, o.keys[i], o.vals[i]);
+    free(o.keys);
+    free(o.vals);
+}
+
+static void pmap_put(struct pmap *m, const void *k, uint32_t v)
+{
+    if ((m->n + 1) * 2 > m->cap)
+        pmap_grow(m);
+    size_t i = phash(k) & (m->cap - 1);
+    while (m->keys[i] && m->keys[i] != k)
+        i = (i + 1) & (m->cap - 1);
+    if (!m->keys[i])
+        m->n++;
+    m->keys[i] = k;
+    m->vals[i] = v;
+}
+
+static int pmap_get(const struct pmap *m, const void *k, uint32_t *v)
+{
+    if (!m->cap)
+        return 0;
+    size_t i = phash(k) & (m->cap - 1);
+    while (m->keys[i]) {
+        if (m->keys[i] == k) {
+            *v = m->vals[i];
+            return 1;
+        }
+        i = (i + 1) & (m->cap - 1);
+    }
+    return 0;
+}
+
+static void pmap_free(struct pmap *m)
+{
+    free(m->keys);
+    free(m->vals);
+    memset(m, 0, sizeof(*m));
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* translation state                                                                            */
+
+struct mstate {
+    simt_module *m;
+    LLVMContextRef ctx;
+    LLVMModuleRef mod;
+    LLVMTargetDataRef td;
+    struct pmap fmap; /* LLVM function -> module function index */
+    struct pmap gmap; /* LLVM global -> global index */
+    char *err;
+    struct xfunc *curf; /* function being translated (records the globals it uses) */
+    size_t capused;
+};
+
+struct fstate {
+    struct mstate *ms;
+    struct xfunc *f;
+    LLVMValueRef fn;
+    struct pmap vslot; /* value -> slot */
+    struct pmap cslot; /* constant -> const slot */
+    struct pmap irpc;  /* instruction -> irpc */
+    struct pmap bidx;  /* basic block -> index */
+    LLVMBasicBlockRef *blocks;
+    uint32_t nb;
+    size_t capcode, capaux, capedge, capconst, capstr;
+    size_t nstr;
+    uint8_t *fused;      /* per irpc: fmul fused away */
+    LLVMValueRef *insts; /* per irpc */
+    uint32_t *fuse_op;   /* per irpc: which operand (1/2) of fadd/fsub is a fused fmul, 0 none */
+    char *ftext;         /* the function's printed IR (one print: per-instruction printing is
+                            quadratic, LLVM numbers the whole function each time) */
+    const char **itext;  /* per irpc: its line in ftext, or NULL (print on demand) */
+    uint32_t src_budget; /* collect_srcs visits left for the current operand */
+};
+
+/* The IR text of instruction `irpc` (leading spaces skipped). *tofree is set when the text
+ * had to be printed separately (LLVMDisposeMessage it). */
+static const char *inst_text(struct fstate *fs, uint32_t irpc, LLVMValueRef I, char **tofree)
+{
+    *tofree = NULL;
+    if (fs->itext && fs->itext[irpc])
+        return fs->itext[irpc];
+    *tofree = LLVMPrintValueToString(I);
+    const char *t = *tofree;
+    while (*t == ' ')
+        t++;
+    return t;
+}
+
+/* Splits the printed function into one line per instruction, in layout order. */
+static void split_function_text(struct fstate *fs, uint32_t nir)
+{
+    fs->ftext = LLVMPrintValueToString(fs->fn);
+    fs->itext = calloc(nir + 1, sizeof(*fs->itext));
+    if (!fs->ftext || !fs->itext)
+        return;
+    uint32_t k = 0;
+    for (char *line = fs->ftext; line && *line;) {
+        char *nl = strchr(line, '\n');
+        if (nl)
+            *nl = 0;
+        /* an instruction: two spaces, then not a space and not a switch's closing ']' */
+        if (line[0] == ' ' && line[1] == ' ' && line[2] && line[2] != ' ' && line[2] != ']') {
+            if (k < nir)
+                fs->itext[k] = line + 2;
+            k++;
+        }
+        line = nl ? nl + 1 : NULL;
+    }
+    if (k != nir) { /* unexpected layout: fall back to printing each instruction */
+        free(fs->itext);
+        fs->itext = NULL;
+    }
+}
+
+static simt_err ferr(struct fstate *fs, LLVMValueRef inst, const char *what)
+{
+    char *t = inst ? LLVMPrintValueToString(inst) : NULL;
+    simt_err e = simt_seterr(SIMT_ERR_UNSUPPORTED, "%s: function %s: not supported: %s%s%s",
+                             fs->ms->m->name, fs->f->name, what, t ? ": " : "", t ? t : "");
+    if (t)
+        LLVMDisposeMessage(t);
+    return e;
+}
+
+/* --- types ---------------------------------------------------------------------------------- */
+
+static uint32_t type_words(LLVMTypeRef t)
+{
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMVoidTypeKind:
+        return 0;
+    case LLVMIntegerTypeKind:
+        return LLVMGetIntTypeWidth(t) > 64 ? (LLVMGetIntTypeWidth(t) + 63) / 64 : 1;
+    case LLVMVectorTypeKind:
+        return LLVMGetVectorSize(t) * type_words(LLVMGetElementType(t));
+    case LLVMArrayTypeKind:
+        return LLVMGetArrayLength(t) * type_words(LLVMGetElementType(t));
+    case LLVMStructTypeKind: {
+        uint32_t n = 0, k = LLVMCountStructElementTypes(t);
+        for (uint32_t i = 0; i < k; i++)
+            n += type_words(LLVMStructGetTypeAtIndex(t, i));
+        return n;
+    }
+    default:
+        return 1;
+    }
+}
+
+static int scalar_kind(LLVMTypeRef t)
+{
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMHalfTypeKind:
+        return XK_F16;
+    case LLVMFloatTypeKind:
+        return XK_F32;
+    case LLVMDoubleTypeKind:
+        return XK_F64;
+    case LLVMVectorTypeKind:
+        return scalar_kind(LLVMGetElementType(t));
+    default:
+        return XK_I;
+    }
+}
+
+static uint32_t int_width(LLVMTypeRef t)
+{
+    if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+        t = LLVMGetElementType(t);
+    if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind)
+        return LLVMGetIntTypeWidth(t);
+    return 64; /* pointers */
+}
+
+static int is_fp(LLVMTypeRef t)
+{
+    return scalar_kind(t) != XK_I;
+}
+
+static uint32_t nel_of(LLVMTypeRef t)
+{
+    return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetVectorSize(t) : 1;
+}
+
+/* Memory layout leaves: (byte offset, bytes) per register word. */
+static int type_leaves(struct mstate *ms, LLVMTypeRef t, uint64_t off, uint32_t **v, uint32_t *n,
+                       size_t *cap)
+{
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMVectorTypeKind:
+    case LLVMArrayTypeKind: {
+        LLVMTypeRef et = LLVMGetElementType(t);
+        uint32_t cnt =
+            LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetVectorSize(t) : LLVMGetArrayLength(t);
+        uint64_t stride = LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMStoreSizeOfType(ms->td, et)
+                                                                   : LLVMABISizeOfType(ms->td, et);
+        if (LLVMGetTypeKind(et) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(et) == 1 &&
+            LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+            return -1; /* packed bit vectors */
+        for (uint32_t i = 0; i < cnt; i++)
+            if (type_leaves(ms, et, off + i * stride, v, n, cap))
+                return -1;
+        return 0;
+    }
+    case LLVMStructTypeKind: {
+        uint32_t k = LLVMCountStructElementTypes(t);
+        for (uint32_t i = 0; i < k; i++)
+            if (type_leaves(ms, LLVMStructGetTypeAtIndex(t, i),
+                            off + LLVMOffsetOfElement(ms->td, t, i), v, n, cap))
+                return -1;
+        return 0;
+    }
+    case LLVMIntegerTypeKind:
+        if (LLVMGetIntTypeWidth(t) > 64) {
+            uint32_t bytes = (uint32_t)LLVMStoreSizeOfType(ms->td, t);
+            for (uint32_t o = 0; o < bytes; o += 8) {
+                GROW(*v, *n + 2, *cap);
+                (*v)[(*n)++] = (uint32_t)(off + o);
+                (*v)[(*n)++] = bytes - o < 8 ? bytes - o : 8;
+            }
+            return 0;
+        }
+        /* fallthrough */
+    default:
+        GROW(*v, *n + 2, *cap);
+        (*v)[(*n)++] = (uint32_t)off;
+        (*v)[(*n)++] = (uint32_t)LLVMStoreSizeOfType(ms->td, t);
+        return 0;
+    }
+}
+
+/* word offset of an aggregate element path */
+static uint32_t word_offset(LLVMTypeRef t, const unsigned *idx, unsigned n, LLVMTypeRef *leaf)
+{
+    uint32_t w = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+            for (unsigned j = 0; j < idx[i]; j++)
+                w += type_words(LLVMStructGetTypeAtIndex(t, j));
+            t = LLVMStructGetTypeAtIndex(t, idx[i]);
+        } else {
+            LLVMTypeRef et = LLVMGetElementType(t);
+            w += idx[i] * type_words(et);
+            t = et;
+        }
+    }
+    *leaf = t;
+    return w;
+}
+
+/* --- aux / code emission -------------------------------------------------------------------- */
+
+static uint32_t aux_push(struct fstate *fs, uint32_t v)
+{
+    struct xfunc *f = fs->f;
+    GROW(f->aux, f->naux, fs->capaux);
+    f->aux[f->naux] = v;
+    return f->naux++;
+}
+
+static struct xinst *emit(struct fstate *fs, uint16_t op, uint32_t irpc, int cost)
+{
+    struct xfunc *f = fs->f;
+    GROW(f->code, f->ncode, fs->capcode);
+    struct xinst *x = &f->code[f->ncode++];
+    memset(x, 0, sizeof(*x));
+    x->op = op;
+    x->irpc = irpc;
+    x->cost = (uint8_t)cost;
+    x->nel = 1;
+    x->dst = x->a = x->b = x->c = REF_NONE;
+    return x;
+}
+
+static uint32_t str_add(struct fstate *fs, const char *s)
+{
+    struct xfunc *f = fs->f;
+    size_t l = strlen(s) + 1;
+    while (fs->nstr + l > fs->capstr) {
+        fs->capstr = fs->capstr ? fs->capstr * 2 : 1024;
+        f->strings = realloc(f->strings, fs->capstr);
+        if (!f->strings)
+            abort();
+    }
+    memcpy(f->strings + fs->nstr, s, l);
+    uint32_t off = (uint32_t)fs->nstr;
+    fs->nstr += l;
+    return off;
+}
+
+/* --- constants ------------------------------------------------------------------------------ */
+
+static simt_err const_words(struct mstate *ms, LLVMValueRef c, uint64_t *w, uint32_t nw);
+
+static uint64_t func_addr(struct mstate *ms, LLVMValueRef fn)
+{
+    uint32_t idx = 0;
+    pmap_get(&ms->fmap, fn, &idx);
+    return SIMT_WIN_FUNC_BASE + ((uint64_t)ms->m->id << 24) + (uint64_t)idx * 16;
+}
+
+static uint64_t mask_w(uint32_t w)
+{
+    return w >= 64 ? ~0ull : ((1ull << w) - 1);
+}
+
+static uint64_t sext_w(uint64_t x, uint32_t w)
+{
+    if (w >= 64)
+        return x;
+    return (uint64_t)((int64_t)(x << (64 - w)) >> (64 - w));
+}
+
+static uint16_t f32_to_f16(float f)
+{
+    _Float16 h = (_Float16)f;
+    uint16_t u;
+    memcpy(&u, &h, 2);
+    return u;
+}
+
+/* Evaluates a scalar constant expression (pointer arithmetic on globals, casts). */
+static simt_err const_scalar(struct mstate *ms, LLVMValueRef c, uint64_t *out)
+{
+    LLVMTypeRef t = LLVMTypeOf(c);
+    if (LLVMIsAConstantInt(c)) {
+        if (LLVMGetIntTypeWidth(t) > 64)
+            return simt_seterr(SIMT_ERR_UNSUPPORTED, "not supported: integer constant wider "
+                                                     "than 64 bits");
+        *out = LLVMConstIntGetZExtValue(c);
+        return SIMT_ERR_OK;
+    }
+    if (LLVMIsAConstantFP(c)) {
+        LLVMBool loses;
+        double d = LLVMConstRealGetDouble(c, &loses);
+        switch (LLVMGetTypeKind(t)) {
+        case LLVMHalfTypeKind:
+            *out = f32_to_f16((float)d);
+            break;
+        case LLVMFloatTypeKind: {
+            float f = (float)d;
+            uint32_t u;
+            memcpy(&u, &f, 4);
+            *out = u;
+            break;
+        }
+        case LLVMDoubleTypeKind:
+            memcpy(out, &d, 8);
+            break;
+        default:
+            return simt_seterr(SIMT_ERR_UNSUPPORTED, "not supported: floating type of constant");
+        }
+        return SIMT_ERR_OK;
+    }
+    if (LLVMIsAFunction(c)) {
+        *out = func_addr(ms, c);
+        return SIMT_ERR_OK;
+    }
+    if (LLVMIsAGlobalVariable(c) || LLVMIsAGlobalAlias(c)) {
+        uint32_t gi;
+        if (!pmap_get(&ms->gmap, c, &gi)) {
+            size_t l;
+            return simt_seterr(SIMT_ERR_UNSUPPORTED, "not supported: reference to global '%s'",
+                               LLVMGetValueName2(c, &l));
+        }
+        *out = ms->m->globals[gi].addr;
+        struct xfunc *cf = ms->curf;
+        if (cf && ms->m->globals[gi].space == SIMT_MS_SHARED) {
+            int seen = 0;
+            for (uint32_t k = 0; k < cf->nused; k++)
+                seen |= cf->used_globals[k] == gi;
+            if (!seen) {
+                GROW(cf->used_globals, cf->nused, ms->capused);
+                cf->used_globals[cf->nused++] = gi;
+            }
+        }
+        return SIMT_ERR_OK;
+    }
+    if (LLVMIsUndef(c) || LLVMIsPoison(c) || LLVMIsNull(c)) {
+        *out = 0;
+        return SIMT_ERR_OK;
+    }
+    if (LLVMIsAConstantExpr(c)) {
+        LLVMOpcode op = LLVMGetConstOpcode(c);
+        uint64_t a = 0, b = 0;
+        switch (op) {
+        case LLVMBitCast:
+        case LLVMAddrSpaceCast:
+        case LLVMIntToPtr:
+        case LLVMPtrToInt:
+        case LLVMTrunc:
+        case LLVMZExt:
+            SIMT_TRY(const_scalar(ms, LLVMGetOperand(c, 0), &a));
+            if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind)
+                a &= mask_w(LLVMGetIntTypeWidth(t));
+            *out = a;
+            return SIMT_ERR_OK;
+        case LLVMSExt: {
+            LLVMTypeRef st = LLVMTypeOf(LLVMGetOperand(c, 0));
+            SIMT_TRY(const_scalar(ms, LLVMGetOperand(c, 0), &a));
+            *out = sext_w(a, LLVMGetIntTypeWidth(st)) & mask_w(LLVMGetIntTypeWidth(t));
+            return SIMT_ERR_OK;
+        }
+        case LLVMAdd:
+        case LLVMSub:
+        case LLVMMul:
+        case LLVMAnd:
+        case LLVMOr:
+        case LLVMXor:
+        case LLVMShl:
+        case LLVMLShr:
+            SIMT_TRY(const_scalar(ms, LLVMGetOperand(c, 0), &a));
+            SIMT_TRY(const_scalar(ms, LLVMGetOperand(c, 1), &b));
+            switch (op) {
+            case LLVMAdd:
+                a += b;
+                break;
+            case LLVMSub:
+                a -= b;
+                break;
+            case LLVMMul:
+                a *= b;
+                break;
+            case LLVMAnd:
+                a &= b;
+                break;
+            case LLVMOr:
+                a |= b;
+                break;
+            case LLVMXor:
+                a ^= b;
+                break;
+            case LLVMShl:
+                a = b >= 64 ? 0 : a << b;
+                break;
+            default:
+                a = b >= 64 ? 0 : a >> b;
+                break;
+            }
+            *out = a & mask_w(int_width(t));
+            return SIMT_ERR_OK;
+        case LLVMGetElementPtr: {
+            SIMT_TRY(const_scalar(ms, LLVMGetOperand(c, 0), &a));
+            LLVMTypeRef ty = LLVMGetGEPSourceElementType(c);
+            unsigned n = (unsigned)LLVMGetNumOperands(c);
+            for (unsigned i = 1; i < n; i++) {
+                LLVMValueRef iv = LLVMGetOperand(c, i);
+                uint64_t k;
+                SIMT_TRY(const_scalar(ms, iv, &k));
+                k = sext_w(k, int_width(LLVMTypeOf(iv)));
+                if (i == 1) {
+                    a += k * LLVMABISizeOfType(ms->td, ty);
+                } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+                    a += LLVMOffsetOfElement(ms->td, ty, (unsigned)k);
+                    ty = LLVMStructGetTypeAtIndex(ty, (unsigned)k);
+                } else {
+                    ty = LLVMGetElementType(ty);
+                    a += k * LLVMABISizeOfType(ms->td, ty);
+                }
+            }
+            *out = a;
+            return SIMT_ERR_OK;
+        }
+        case LLVMICmp:
+        default:
+            break;
+        }
+        return simt_seterr(SIMT_ERR_UNSUPPORTED, "not supported: constant expression opcode %d",
+                           (int)op);
+    }
+    return simt_seterr(SIMT_ERR_UNSUPPORTED, "not supported: constant of this kind");
+}
+
+static simt_err const_words(struct mstate *ms, LLVMValueRef c, uint64_t *w, uint32_t nw)
+{
+    LLVMTypeRef t = LLVMTypeOf(c);
+    LLVMTypeKind k = LLVMGetTypeKind(t);
+    if (k != LLVMVectorTypeKind && k != LLVMArrayTypeKind && k != LLVMStructTypeKind) {
+        if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) > 64) {
+            memset(w, 0, nw * 8);
+            if (LLVMIsAConstantInt(c)) {
+                /* low 64 bits only are available through the C API; sign-extend */
+                long long s = LLVMConstIntGetSExtValue(c);
+                w[0] = (uint64_t)s;
+                for (uint32_t i = 1; i < nw; i++)
+                    w[i] = s < 0 ? ~0ull : 0;
+                return SIMT_ERR_OK;
+            }
+            if (LLVMIsUndef(c) || LLVMIsPoison(c) || LLVMIsNull(c))
+                return SIMT_ERR_OK;
+            return simt_seterr(SIMT_ERR_UNSUPPORTED, "not supported: wide integer constant");
+        }
+        return const_scalar(ms, c, w);
+    }
+    if (LLVMIsUndef(c) || LLVMIsPoison(c) || LLVMIsNull(c) || LLVMIsAConstantAggregateZero(c)) {
+        memset(w, 0, nw * 8);
+        return SIMT_ERR_OK;
+    }
+    if (LLVMIsAConstantDataSequential(c)) {
+        unsigned n = k == LLVMVectorTypeKind ? LLVMGetVectorSize(t) : LLVMGetArrayLength(t);
+        uint32_t ew = type_words(LLVMGetElementType(t));
+        for (unsigned i = 0; i < n; i++)
+            SIMT_TRY(const_words(ms, LLVMGetAggregateElement(c, i), w + i * ew, ew));
+        return SIMT_ERR_OK;
+    }
+    if (LLVMIsAConstantExpr(c))
+        return simt_seterr(SIMT_ERR_UNSUPPORTED, "not supported: aggregate constant expression");
+    unsigned n = (unsigned)LLVMGetNumOperands(c);
+    uint32_t off = 0;
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef e = LLVMGetOperand(c, i);
+        uint32_t ew = type_words(LLVMTypeOf(e));
+        if (off + ew > nw)
+            return simt_seterr(SIMT_ERR_INVARIANT, "constant layout mismatch");
+        SIMT_TRY(const_words(ms, e, w + off, ew));
+        off += ew;
+    }
+    return SIMT_ERR_OK;
+}
+
+/* Writes a constant's memory image (global initialisers). */
+static simt_err const_bytes(struct mstate *ms, LLVMValueRef c, uint8_t *buf, uint64_t cap)
+{
+    LLVMTypeRef t = LLVMTypeOf(c);
+    uint32_t nw = type_words(t);
+    uint32_t *lv = NULL, nl = 0;
+    size_t capl = 0;
+    uint64_t *w = calloc(nw ? nw : 1, 8);
+    if (!w)
+        return SIMT_ERR_NOMEM;
+    simt_err e = SIMT_ERR_OK;
+    if (LLVMIsAConstantDataSequential(c) && LLVMGetTypeKind(t) == LLVMArrayTypeKind &&
+        LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMIntegerTypeKind &&
+        LLVMGetIntTypeWidth(LLVMGetElementType(t)) == 8) {
+        size_t len;
+        const char *s = LLVMGetAsString(c, &len);
+        memcpy(buf, s, len < cap ? len : cap);
+        goto out;
+    }
+    if (type_leaves(ms, t, 0, &lv, &nl, &capl)) {
+        e = simt_seterr(SIMT_ERR_UNSUPPORTED, "not supported: initialiser layout (bit vector)");
+        goto out;
+    }
+    e = const_words(ms, c, w, nw);
+    if (e)
+        goto out;
+    for (uint32_t i = 0; i < nl / 2 && i < nw; i++) {
+        uint32_t off = lv[2 * i], by = lv[2 * i + 1];
+        if (off + by <= cap)
+            memcpy(buf + off, &w[i], by > 8 ? 8 : by);
+    }
+out:
+    free(w);
+    free(lv);
+    return e;
+}
+
+/* The constant-pool reference of a constant value (pooled by LLVM value identity; LLVM
+ * constants are uniqued, so equal constants share a slot). */
+static simt_err cref(struct fstate *fs, LLVMValueRef c, uint32_t *out)
+{
+    uint32_t s;
+    if (pmap_get(&fs->cslot, c, &s)) {
+        *out = s | REF_CONST;
+        return SIMT_ERR_OK;
+    }
+    uint32_t nw = type_words(LLVMTypeOf(c));
+    if (!nw)
+        nw = 1;
+    uint64_t tmp[64], *w = nw <= 64 ? tmp : calloc(nw, 8);
+    if (!w)
+        return SIMT_ERR_NOMEM;
+    memset(w, 0, nw * 8);
+    simt_err e = const_words(fs->ms, c, w, nw);
+    if (e) {
+        if (w != tmp)
+            free(w);
+        return e;
+    }
+    struct xfunc *f = fs->f;
+    s = f->nconst;
+    if (f->nconst + nw > fs->capconst) {
+        size_t nc = fs->capconst ? fs->capconst * 2 : 64;
+        while (nc < f->nconst + nw)
+            nc *= 2;
+        f->cpool = realloc(f->cpool, nc * WARP * 8);
+        if (!f->cpool)
+            abort();
+        fs->capconst = nc;
+    }
+    for (uint32_t i = 0; i < nw; i++)
+        for (int l = 0; l < WARP; l++)
+            f->cpool[(size_t)(s + i) * WARP + l] = w[i];
+    f->nconst += nw;
+    if (w != tmp)
+        free(w);
+    pmap_put(&fs->cslot, c, s);
+    *out = s | REF_CONST;
+    return SIMT_ERR_OK;
+}
+
+static simt_err ref(struct fstate *fs, LLVMValueRef v, uint32_t *out)
+{
+    uint32_t s;
+    if (pmap_get(&fs->vslot, v, &s)) {
+        *out = s;
+        return SIMT_ERR_OK;
+    }
+    if (LLVMIsAConstant(v))
+        return cref(fs, v, out);
+    char *t = LLVMPrintValueToString(v);
+    simt_err e = simt_seterr(SIMT_ERR_UNSUPPORTED, "not supported: operand kind: %s", t);
+    LLVMDisposeMessage(t);
+    return e;
+}
+
+static uint32_t new_slots(struct fstate *fs, uint32_t n)
+{
+    uint32_t s = fs->f->nslots;
+    fs->f->nslots += n ? n : 1;
+    return s;
+}
+
+/* --- instruction classes --------------------------------------------------------------------- */
+
+static int fp_class(LLVMTypeRef t)
+{
+    switch (scalar_kind(t)) {
+    case XK_F16:
+        return SIMT_IC_FP16;
+    case XK_F64:
+        return SIMT_IC_FP64;
+    default:
+        return SIMT_IC_FP32;
+    }
+}
+
+static int mspace_of_ptr(LLVMValueRef p)
+{
+    LLVMTypeRef t = LLVMTypeOf(p);
+    if (LLVMGetTypeKind(t) != LLVMPointerTypeKind)
+        return SIMT_MS_GENERIC;
+    switch (LLVMGetPointerAddressSpace(t)) {
+    case 1:
+        return SIMT_MS_GLOBAL;
+    case 3:
+        return SIMT_MS_SHARED;
+    case 4:
+        return SIMT_MS_CONST;
+    case 5:
+        return SIMT_MS_LOCAL;
+    case 101:
+        return SIMT_MS_PARAM;
+    default:
+        if (LLVMIsAAllocaInst(p))
+            return SIMT_MS_LOCAL;
+        return SIMT_MS_GENERIC;
+    }
+}
+
+/* --- intrinsics and natives ------------------------------------------------------------------- */
+
+struct sreg_name {
+    const char *name;
+    int sr;
+};
+static const struct sreg_name sregs[] = {
+    {"tid.x", SR_TID_X},
+    {"tid.y", SR_TID_Y},
+    {"tid.z", SR_TID_Z},
+    {"ntid.x", SR_NTID_X},
+    {"ntid.y", SR_NTID_Y},
+    {"ntid.z", SR_NTID_Z},
+    {"ctaid.x", SR_CTAID_X},
+    {"ctaid.y", SR_CTAID_Y},
+    {"ctaid.z", SR_CTAID_Z},
+    {"nctaid.x", SR_NCTAID_X},
+    {"nctaid.y", SR_NCTAID_Y},
+    {"nctaid.z", SR_NCTAID_Z},
+    {"laneid", SR_LANEID},
+    {"warpsize", SR_WARPSIZE},
+    {"lanemask.eq", SR_LANEMASK_EQ},
+    {"lanemask.le", SR_LANEMASK_LE},
+    {"lanemask.lt", SR_LANEMASK_LT},
+    {"lanemask.ge", SR_LANEMASK_GE},
+    {"lanemask.gt", SR_LANEMASK_GT},
+    {"clock", SR_CLOCK},
+    {"clock64", SR_CLOCK64},
+    {"globaltimer", SR_GLOBALTIMER},
+    {"warpid", SR_WARPID},
+    {"nwarpid", SR_NWARPID},
+    {"smid", SR_SMID},
+    {"nsmid", SR_NSMID},
+    {"gridid", SR_GRIDID},
+    {"pm0", SR_SMID}, /* performance monitors read as 0 */
+    {"pm1", SR_SMID},
+    {"pm2", SR_SMID},
+    {"pm3", SR_SMID},
+    {NULL, 0},
+};
+
+static int starts(const char *s, const char *p)
+{
+    return strncmp(s, p, strlen(p)) == 0;
+}
+
+struct funary_name {
+    const char *name;
+    int fu;
+    int sfu;
+};
+static const struct funary_name funaries[] = {
+    {"llvm.sqrt.", FU_SQRT, 1},
+    {"llvm.fabs.", FU_FABS, 0},
+    {"llvm.floor.", FU_FLOOR, 0},
+    {"llvm.ceil.", FU_CEIL, 0},
+    {"llvm.trunc.", FU_TRUNC, 0},
+    {"llvm.rint.", FU_RINT, 0},
+    {"llvm.nearbyint.", FU_RINT, 0},
+    {"llvm.roundeven.", FU_RINT, 0},
+    {"llvm.round.", FU_ROUND, 0},
+    {"llvm.sin.", FU_SIN, 1},
+    {"llvm.cos.", FU_COS, 1},
+    {"llvm.exp2.", FU_EXP2, 1},
+    {"llvm.log2.", FU_LOG2, 1},
+    {"llvm.exp.", FU_EXP, 1},
+    {"llvm.log.", FU_LOG, 1},
+    {"llvm.log10.", FU_LOG10, 1},
+    {"llvm.nvvm.sqrt.f", FU_SQRT, 1},
+    {"llvm.nvvm.sqrt.rn.f", FU_SQRT, 1},
+    {"llvm.nvvm.sqrt.rn.d", FU_SQRT, 1},
+    {"llvm.nvvm.sqrt.approx.f", FU_SQRT, 1},
+    {"llvm.nvvm.rsqrt.approx.f", FU_RSQRT, 1},
+    {"llvm.nvvm.rsqrt.approx.d", FU_RSQRT, 1},
+    {"llvm.nvvm.rcp.rn.f", FU_RCP, 1},
+    {"llvm.nvvm.rcp.rn.d", FU_RCP, 1},
+    {"llvm.nvvm.rcp.approx.ftz.d", FU_RCP, 1},
+    {"llvm.nvvm.sin.approx.f", FU_SIN, 1},
+    {"llvm.nvvm.cos.approx.f", FU_COS, 1},
+    {"llvm.nvvm.ex2.approx.f", FU_EXP2, 1},
+    {"llvm.nvvm.ex2.approx.d", FU_EXP2, 1},
+    {"llvm.nvvm.lg2.approx.f", FU_LOG2, 1},
+    {"llvm.nvvm.lg2.approx.d", FU_LOG2, 1},
+    {"llvm.nvvm.fabs.", FU_FABS, 0},
+    {"llvm.nvvm.floor.", FU_FLOOR, 0},
+    {"llvm.nvvm.ceil.", FU_CEIL, 0},
+    {"llvm.nvvm.trunc.", FU_TRUNC, 0},
+    {"llvm.nvvm.round.", FU_ROUND, 0},
+    {"llvm.nvvm.saturate.", FU_SATURATE, 0},
+    {NULL, 0, 0},
+};
+
+#if defined(SIMT_HAVE_LIBDEVICE)
+/* A call of a libdevice function implemented natively (tracer/libdevice). */
+static simt_err xl_native(struct fstate *fs, LLVMValueRef I, uint32_t irpc, const char *nm,
+                          const uint32_t *args, unsigned nargs, uint32_t dst, int *cls)
+{
+    const struct simt_nv_fn *nv = simt_libdevice_find(nm);
+    if (!nv) {
+        struct xinst *x = emit(fs, OP_UNKNOWN, irpc, 1);
+        x->dst = dst;
+        *cls = SIMT_IC_INT;
+        return SIMT_ERR_OK;
+    }
+    const char *sig = strchr(nv->sig, ':');
+    if (!sig || strlen(sig + 1) != nargs || nargs > 8)
+        return ferr(fs, I, "libdevice call whose arguments do not match the native signature");
+    struct xinst *x = emit(fs, OP_NATIVE, irpc, nv->iclass != SIMT_IC_FREE);
+    x->dst = dst;
+    x->imm = (int64_t)(uintptr_t)nv;
+    x->nel = (uint16_t)nargs;
+    x->aux = aux_push(fs, nargs);
+    for (unsigned i = 0; i < nargs; i++)
+        aux_push(fs, args[i]);
+    *cls = (int)nv->iclass;
+    return SIMT_ERR_OK;
+}
+#endif
+
+/* Emits the call instruction `I` (irpc) of a declared (external) callee; sets *cls. */
+static int mspace_of_ptr(LLVMValueRef p);
+static simt_err xl_intrinsic(struct fstate *fs, LLVMValueRef I, uint32_t irpc, const char *nm,
+                             int *cls, uint32_t *access_bytes, int *msp)
+{
+    unsigned nargs = (unsigned)LLVMGetNumArgOperands(I);
+    LLVMTypeRef rt = LLVMTypeOf(I);
+    uint32_t rw = type_words(rt);
+    uint32_t dst = REF_NONE;
+    uint32_t s;
+    if (pmap_get(&fs->vslot, I, &s))
+        dst = s;
+    uint32_t args[16];
+    if (nargs > 16)
+        return ferr(fs, I, "call with more than 16 arguments");
+    for (unsigned i = 0; i < nargs; i++) {
+        LLVMValueRef av = LLVMGetOperand(I, i);
+        if (LLVMGetTypeKind(LLVMTypeOf(av)) == LLVMMetadataTypeKind) {
+            args[i] = REF_NONE;
+            continue;
+        }
+        SIMT_TRY(ref(fs, av, &args[i]));
+    }
+    *cls = SIMT_IC_INT;
+    struct xinst *x;
+#define INTR(sub_)                                                                                 \
+    ({                                                                                             \
+        x = emit(fs, OP_INTRIN, irpc, 1);                                                          \
+        x->sub = (sub_);                                                                           \
+        x->dst = dst;                                                                              \
+        x->nel = (uint16_t)rw;                                                                     \
+        x->a = nargs > 0 ? args[0] : REF_NONE;                                                     \
+        x->b = nargs > 1 ? args[1] : REF_NONE;                                                     \
+        x->c = nargs > 2 ? args[2] : REF_NONE;                                                     \
+        x;                                                                                         \
+    })
+
+    /* no-ops */
+    if (starts(nm, "llvm.lifetime.") || starts(nm, "llvm.assume") || starts(nm, "llvm.dbg.") ||
+        starts(nm, "llvm.experimental.noalias") || starts(nm, "llvm.invariant.") ||
+        starts(nm, "llvm.sideeffect") || starts(nm, "llvm.var.annotation") ||
+        starts(nm, "llvm.donothing") || starts(nm, "llvm.pseudoprobe")) {
+        *cls = SIMT_IC_FREE;
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.expect") || starts(nm, "llvm.ssa.copy") || starts(nm, "llvm.annotation") ||
+        starts(nm, "llvm.launder.invariant") || starts(nm, "llvm.strip.invariant") ||
+        starts(nm, "llvm.nvvm.ptr.gen.to.") || starts(nm, "llvm.nvvm.ptr.") ||
+        starts(nm, "llvm.nvvm.move.")) {
+        x = emit(fs, OP_MOV, irpc, 0);
+        x->dst = dst;
+        x->a = args[0];
+        x->nel = (uint16_t)rw;
+        *cls = SIMT_IC_FREE;
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.nvvm.read.ptx.sreg.")) {
+        const char *r = nm + strlen("llvm.nvvm.read.ptx.sreg.");
+        for (const struct sreg_name *p = sregs; p->name; p++)
+            if (strcmp(r, p->name) == 0) {
+                INTR(XI_SREG)->imm = p->sr;
+                return SIMT_ERR_OK;
+            }
+        x = emit(fs, OP_UNKNOWN, irpc, 1); /* reported when reached */
+        x->dst = dst;
+        return SIMT_ERR_OK;
+    }
+    if (strcmp(nm, "llvm.nvvm.barrier0") == 0 || starts(nm, "llvm.nvvm.barrier.sync") ||
+        strcmp(nm, "llvm.nvvm.barrier.n") == 0 || strcmp(nm, "llvm.nvvm.bar.sync") == 0 ||
+        starts(nm, "llvm.nvvm.barrier.cta.sync")) {
+        *cls = SIMT_IC_BARRIER;
+        INTR(XI_BARRIER);
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.nvvm.barrier0.")) { /* popc/and/or */
+        *cls = SIMT_IC_BARRIER;
+        INTR(XI_BARRIER_RED)->imm = strstr(nm, "popc") ? 0 : strstr(nm, "and") ? 1 : 2;
+        return SIMT_ERR_OK;
+    }
+    if (strcmp(nm, "llvm.nvvm.bar.warp.sync") == 0 ||
+        strcmp(nm, "llvm.nvvm.barrier.warp.sync") == 0) {
+        *cls = SIMT_IC_WARP;
+        INTR(XI_WARPSYNC);
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.nvvm.shfl.") && !starts(nm, "llvm.nvvm.shfl.sync.") && nargs == 3) {
+        /* pre-Volta shuffles: (value, lane, c), all lanes */
+        const char *r = nm + strlen("llvm.nvvm.shfl.");
+        int mode = starts(r, "idx") ? 0 : starts(r, "up") ? 1 : starts(r, "down") ? 2 : 3;
+        *cls = SIMT_IC_WARP;
+        x = INTR(XI_SHFL);
+        x->a = REF_NONE;
+        x->b = args[0];
+        x->c = args[1];
+        x->imm = mode;
+        x->aux = aux_push(fs, args[2]);
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.nvvm.atomic.") && strstr(nm, ".gen.")) {
+        /* scoped atomics: llvm.nvvm.atomic.<op>.gen.<i|f>.<cta|sys>.<type>.<ptr> */
+        const char *r = nm + strlen("llvm.nvvm.atomic.");
+        static const struct {
+            const char *n;
+            int rmw;
+        } ops[] = {{"add.", 1},   {"exch.", 0}, {"max.", 7}, {"min.", 8}, {"umax.", 9},
+                   {"umin.", 10}, {"and.", 3},  {"or.", 5},  {"xor.", 6}, {NULL, 0}};
+        *cls = SIMT_IC_ATOMIC;
+        *msp = mspace_of_ptr(LLVMGetOperand(I, 0));
+        *access_bytes = (uint32_t)LLVMStoreSizeOfType(fs->ms->td, rt);
+        if (starts(r, "inc.") || starts(r, "dec.")) {
+            x = INTR(starts(r, "inc.") ? XI_ATOM_INC : XI_ATOM_DEC);
+            x->ty = (uint8_t)int_width(rt);
+            x->flags |= XF_TRACEMEM;
+            return SIMT_ERR_OK;
+        }
+        if (starts(r, "cas.")) {
+            x = emit(fs, OP_CMPXCHG, irpc, 1);
+            x->dst = dst;
+            x->a = args[0];
+            x->b = args[1];
+            x->c = args[2];
+            x->sub = 1; /* scalar result: the old value only */
+            x->ty = (uint8_t)int_width(rt);
+            x->imm = *access_bytes;
+            x->flags = XF_TRACEMEM;
+            return SIMT_ERR_OK;
+        }
+        for (int i = 0; ops[i].n; i++)
+            if (starts(r, ops[i].n)) {
+                x = emit(fs, OP_ATOMIC, irpc, 1);
+                x->dst = dst;
+                x->a = args[0];
+                x->b = args[1];
+                x->sub = (uint8_t)(is_fp(rt) && ops[i].rmw == 1 ? 11 : ops[i].rmw);
+                x->ty = (uint8_t)(is_fp(rt) ? (uint32_t)(0x80 | scalar_kind(rt)) : int_width(rt));
+                if (!is_fp(rt) && strstr(r, ".gen.ui") && (ops[i].rmw == 7 || ops[i].rmw == 8))
+                    x->sub = (uint8_t)(ops[i].rmw + 2);
+                x->imm = *access_bytes;
+                x->flags = XF_TRACEMEM;
+                return SIMT_ERR_OK;
+            }
+        x = emit(fs, OP_UNKNOWN, irpc, 1); /* reported when reached */
+        x->dst = dst;
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.nvvm.isspacep.")) {
+        const char *r = nm + strlen("llvm.nvvm.isspacep.");
+        x = INTR(XI_ISSPACE);
+        x->imm = starts(r, "shared")   ? SIMT_MS_SHARED
+                 : starts(r, "global") ? SIMT_MS_GLOBAL
+                 : starts(r, "local")  ? SIMT_MS_LOCAL
+                                       : SIMT_MS_CONST;
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.nvvm.shfl.sync.")) {
+        const char *r = nm + strlen("llvm.nvvm.shfl.sync.");
+        int mode = starts(r, "idx") ? 0 : starts(r, "up") ? 1 : starts(r, "down") ? 2 : 3;
+        *cls = SIMT_IC_WARP;
+        x = INTR(XI_SHFL);
+        x->imm = mode | (strstr(r, ".p") ? 4 : 0); /* .p variants return {val, pred} */
+        x->aux = aux_push(fs, nargs > 3 ? args[3] : REF_NONE);
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.nvvm.vote.")) {
+        const char *r = nm + strlen("llvm.nvvm.vote.");
+        int mode = starts(r, "all") ? 0 : starts(r, "any") ? 1 : starts(r, "uni") ? 2 : 3;
+        *cls = SIMT_IC_WARP;
+        INTR(XI_VOTE)->imm = mode | (strstr(r, "sync") ? 4 : 0);
+        return SIMT_ERR_OK;
+    }
+    if (strcmp(nm, "llvm.nvvm.activemask") == 0) {
+        *cls = SIMT_IC_WARP;
+        INTR(XI_ACTIVEMASK);
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.nvvm.match.any.sync.")) {
+        *cls = SIMT_IC_WARP;
+        INTR(XI_MATCH_ANY);
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.nvvm.match.all.sync.")) {
+        *cls = SIMT_IC_WARP;
+        INTR(XI_MATCH_ALL);
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.nvvm.membar.") || starts(nm, "llvm.nvvm.fence.")) {
+        *cls = SIMT_IC_MEMBAR;
+        INTR(XI_MEMBAR);
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.nvvm.atomic.load.inc.") || starts(nm, "llvm.nvvm.atomic.load.dec.") ||
+        starts(nm, "llvm.nvvm.atomic.inc.") || starts(nm, "llvm.nvvm.atomic.dec.")) {
+        *cls = SIMT_IC_ATOMIC;
+        x = INTR(strstr(nm, ".inc.") ? XI_ATOM_INC : XI_ATOM_DEC);
+        x->ty = (uint8_t)int_width(rt);
+        x->flags |= XF_TRACEMEM;
+        *access_bytes = int_width(rt) / 8;
+        *msp = mspace_of_ptr(LLVMGetOperand(I, 0));
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.nvvm.ldg.global.") || starts(nm, "llvm.nvvm.ldu.global.")) {
+        *cls = SIMT_IC_LOAD;
+        uint32_t *lv = NULL, nl = 0;
+        size_t capl = 0;
+        if (type_leaves(fs->ms, rt, 0, &lv, &nl, &capl)) {
+            free(lv);
+            return ferr(fs, I, "ldg of bit vector");
+        }
+        x = emit(fs, OP_LOAD, irpc, 1);
+        x->dst = dst;
+        x->a = args[0];
+        x->nel = (uint16_t)rw;
+        x->flags = XF_TRACEMEM;
+        x->imm = LLVMStoreSizeOfType(fs->ms->td, rt);
+        x->aux = aux_push(fs, nl / 2);
+        for (uint32_t i = 0; i < nl; i++)
+            aux_push(fs, lv[i]);
+        free(lv);
+        *access_bytes = (uint32_t)x->imm;
+        *msp = SIMT_MS_GLOBAL;
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.memcpy.") || starts(nm, "llvm.memmove.") || starts(nm, "llvm.memset.")) {
+        *cls = SIMT_IC_COPY;
+        x = INTR(starts(nm, "llvm.memset.")   ? XI_MEMSET
+                 : starts(nm, "llvm.memcpy.") ? XI_MEMCPY
+                                              : XI_MEMMOVE);
+        x->ty = (uint8_t)int_width(LLVMTypeOf(LLVMGetOperand(I, 2)));
+        x->flags |= XF_TRACEMEM;
+        *access_bytes = 0;
+        *msp = mspace_of_ptr(LLVMGetOperand(I, 0));
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.convert.to.fp16.") || starts(nm, "llvm.convert.from.fp16.")) {
+        int to = starts(nm, "llvm.convert.to.fp16.");
+        x = emit(fs, OP_FPCONV, irpc, 1);
+        x->dst = dst;
+        x->a = args[0];
+        x->sub = (uint8_t)(to ? scalar_kind(LLVMTypeOf(LLVMGetOperand(I, 0))) : XK_F16);
+        x->ty = (uint8_t)(to ? XK_F16 : scalar_kind(rt));
+        *cls = SIMT_IC_FP16;
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.fma.") || starts(nm, "llvm.fmuladd.") || starts(nm, "llvm.nvvm.fma.rn.")) {
+        *cls = fp_class(rt);
+        x = emit(fs, OP_FMA, irpc, 1);
+        x->dst = dst;
+        x->a = args[0];
+        x->b = args[1];
+        x->c = args[2];
+        x->ty = (uint8_t)scalar_kind(rt);
+        x->nel = (uint16_t)nel_of(rt);
+        if (starts(nm, "llvm.fmuladd.") && fs->ms->m->dev->cfg.fma == SIMT_FMA_SEPARATE)
+            x->sub = 8; /* unfused */
+        return SIMT_ERR_OK;
+    }
+    {
+        static const struct {
+            const char *n;
+            int k;
+        } mm[] = {{"llvm.smax.", 0},
+                  {"llvm.smin.", 1},
+                  {"llvm.umax.", 2},
+                  {"llvm.umin.", 3},
+                  {"llvm.nvvm.max.i", 0},
+                  {"llvm.nvvm.min.i", 1},
+                  {"llvm.nvvm.max.ui", 2},
+                  {"llvm.nvvm.min.ui", 3},
+                  {"llvm.nvvm.max.ll", 0},
+                  {"llvm.nvvm.min.ll", 1},
+                  {"llvm.nvvm.max.ull", 2},
+                  {"llvm.nvvm.min.ull", 3},
+                  {NULL, 0}};
+        for (int i = 0; mm[i].n; i++)
+            if (starts(nm, mm[i].n) && !is_fp(rt)) {
+                x = INTR(XI_IMINMAX);
+                x->imm = mm[i].k;
+                x->ty = (uint8_t)int_width(rt);
+                x->nel = (uint16_t)nel_of(rt);
+                return SIMT_ERR_OK;
+            }
+    }
+    if (starts(nm, "llvm.minnum.") || starts(nm, "llvm.maxnum.") || starts(nm, "llvm.minimum.") ||
+        starts(nm, "llvm.maximum.") || starts(nm, "llvm.nvvm.fmin.") ||
+        starts(nm, "llvm.nvvm.fmax.")) {
+        *cls = fp_class(rt);
+        x = INTR(XI_FMINMAX);
+        x->imm = (strstr(nm, "max") ? 1 : 0) | (strstr(nm, "imum.") ? 2 : 0);
+        x->ty = (uint8_t)scalar_kind(rt);
+        x->nel = (uint16_t)nel_of(rt);
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.abs.") || starts(nm, "llvm.nvvm.abs.")) {
+        x = INTR(XI_ABS);
+        x->ty = (uint8_t)int_width(rt);
+        x->nel = (uint16_t)nel_of(rt);
+        return SIMT_ERR_OK;
+    }
+    {
+        static const struct {
+            const char *n;
+            int k;
+        } bits[] = {
+            {"llvm.ctpop.", XI_CTPOP}, {"llvm.ctlz.", XI_CTLZ},         {"llvm.cttz.", XI_CTTZ},
+            {"llvm.bswap.", XI_BSWAP}, {"llvm.bitreverse.", XI_BITREV}, {"llvm.fshl.", XI_FSHL},
+            {"llvm.fshr.", XI_FSHR},   {"llvm.nvvm.mulhi.", XI_MULHI},  {NULL, 0}};
+        for (int i = 0; bits[i].n; i++)
+            if (starts(nm, bits[i].n)) {
+                x = INTR(bits[i].k);
+                x->ty = (uint8_t)int_width(rt);
+                if (bits[i].k == XI_MULHI)
+                    x->imm = strstr(nm, ".u") ? 0 : 1;
+                x->nel = (uint16_t)nel_of(rt);
+                return SIMT_ERR_OK;
+            }
+    }
+    for (const struct funary_name *p = funaries; p->name; p++)
+        if (starts(nm, p->name)) {
+            *cls = p->sfu ? SIMT_IC_SFU : fp_class(rt);
+            x = INTR(XI_FUNARY);
+            x->imm = p->fu;
+            x->ty = (uint8_t)scalar_kind(rt);
+            x->nel = (uint16_t)nel_of(rt);
+            return SIMT_ERR_OK;
+        }
+    if (starts(nm, "llvm.copysign.")) {
+        *cls = fp_class(rt);
+        x = INTR(XI_COPYSIGN);
+        x->ty = (uint8_t)scalar_kind(rt);
+        x->nel = (uint16_t)nel_of(rt);
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.pow.") || starts(nm, "llvm.powi.")) {
+        *cls = SIMT_IC_SFU;
+        x = INTR(XI_FPOW);
+        x->ty = (uint8_t)scalar_kind(rt);
+        x->sub = starts(nm, "llvm.powi.") ? 1 : 0;
+        x->nel = (uint16_t)nel_of(rt);
+        return SIMT_ERR_OK;
+    }
+    if (strstr(nm, ".with.overflow.")) {
+        static const char *ov[] = {"llvm.sadd.", "llvm.uadd.", "llvm.ssub.",
+                                   "llvm.usub.", "llvm.smul.", "llvm.umul."};
+        for (int i = 0; i < 6; i++)
+            if (starts(nm, ov[i])) {
+                x = INTR(XI_OVF);
+                x->imm = i;
+                x->ty = (uint8_t)int_width(LLVMTypeOf(LLVMGetOperand(I, 0)));
+                return SIMT_ERR_OK;
+            }
+    }
+    if (starts(nm, "llvm.sadd.sat.") || starts(nm, "llvm.uadd.sat.") ||
+        starts(nm, "llvm.ssub.sat.") || starts(nm, "llvm.usub.sat.")) {
+        x = INTR(XI_SATADD);
+        x->imm = (nm[5] == 's' ? 1 : 0) | (nm[6] == 's' && nm[7] == 'u' ? 2 : 0);
+        x->imm = (starts(nm, "llvm.s") ? 1 : 0) | (strstr(nm, "sub") ? 2 : 0);
+        x->ty = (uint8_t)int_width(rt);
+        x->nel = (uint16_t)nel_of(rt);
+        return SIMT_ERR_OK;
+    }
+    if (strcmp(nm, "llvm.trap") == 0 || strcmp(nm, "llvm.debugtrap") == 0 ||
+        strcmp(nm, "llvm.nvvm.trap") == 0) {
+        *cls = SIMT_IC_INT; /* reaching it ends the launch with an error */
+        ;
+        INTR(XI_TRAP);
+        return SIMT_ERR_OK;
+    }
+    if (strcmp(nm, "vprintf") == 0) {
+        INTR(XI_VPRINTF);
+        return SIMT_ERR_OK;
+    }
+    if (strcmp(nm, "__assertfail") == 0 || strcmp(nm, "__assert_fail") == 0) {
+        *cls = SIMT_IC_INT; /* (an EXIT must end its block) */
+        ;
+        INTR(XI_ASSERT);
+        return SIMT_ERR_OK;
+    }
+    if (strcmp(nm, "__simt_tex_fetch") == 0 && nargs == 5) {
+        *cls = SIMT_IC_LOAD;
+        x = INTR(XI_TEX);
+        x->aux = aux_push(fs, args[3]);
+        aux_push(fs, args[4]);
+        x = &fs->f->code[fs->f->ncode - 1];
+        x->flags |= XF_TRACEMEM;
+        *msp = SIMT_MS_TEXTURE;
+        *access_bytes = 0;
+        return SIMT_ERR_OK;
+    }
+    if (strcmp(nm, "malloc") == 0) {
+        INTR(XI_MALLOC);
+        return SIMT_ERR_OK;
+    }
+    if (strcmp(nm, "free") == 0) {
+        INTR(XI_FREE);
+        return SIMT_ERR_OK;
+    }
+    if (starts(nm, "llvm.stacksave") || starts(nm, "llvm.stackrestore")) {
+        *cls = SIMT_IC_FREE;
+        x = INTR(starts(nm, "llvm.stacksave") ? XI_STACKSAVE : XI_STACKRESTORE);
+        x->cost = 0;
+        return SIMT_ERR_OK;
+    }
+    if (strcmp(nm, "llvm.nvvm.nanosleep") == 0) {
+        INTR(XI_NANOSLEEP);
+        return SIMT_ERR_OK;
+    }
+#if defined(SIMT_HAVE_LIBDEVICE)
+    if (starts(nm, "__nv_")) {
+        SIMT_TRY(xl_native(fs, I, irpc, nm, args, nargs, dst, cls));
+        return SIMT_ERR_OK;
+    }
+#endif
+    (void)access_bytes;
+    x = emit(fs, OP_UNKNOWN, irpc, 1);
+    x->dst = dst;
+    *cls = SIMT_IC_INT;
+    return SIMT_ERR_OK;
+#undef INTR
+}
+
+/* --- one function --------------------------------------------------------------------------- */
+
+static int is_contract(struct fstate *fs, uint32_t irpc)
+{
+    /* The LLVM 16 C API has no fast-math-flag accessor: read the flag from the IR text. */
+    char *tf;
+    const char *t = inst_text(fs, irpc, fs->insts[irpc], &tf);
+    int r = 0;
+    const char *p = strchr(t, '=');
+    if (p) {
+        const char *q = p + 1;
+        while (*q == ' ')
+            q++;
+        /* "fadd contract float ..." : flags sit between the opcode and the type */
+        const char *end = q;
+        for (int words = 0; *end && words < 8; words++) {
+            const char *sp = strchr(end, ' ');
+            if (!sp)
+                break;
+            if ((sp - end == 8 && strncmp(end, "contract", 8) == 0) ||
+                (sp - end == 4 && strncmp(end, "fast", 4) == 0))
+                r = 1;
+            end = sp + 1;
+        }
+    }
+    if (tf)
+        LLVMDisposeMessage(tf);
+    return r;
+}
+
+static unsigned use_count(LLVMValueRef v)
+{
+    unsigned n = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u))
+        n++;
+    return n;
+}
+
+/* Decides fmul+fadd/fsub fusion as the NVPTX back end's DAG combiner does (both
+ * instructions `contract`, same basic block, the multiply with fewer uses when both
+ * operands are multiplies). */
+static void plan_fusion(struct fstate *fs)
+{
+    uint32_t n = fs->f->nir;
+    uint8_t *contract = calloc(n ? n : 1, 1);
+    /* clang -O0 marks functions optnone: the back end then fuses nothing */
+    unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
+    if (fs->ms->m->dev->cfg.fma == SIMT_FMA_SEPARATE ||
+        LLVMGetEnumAttributeAtIndex(fs->fn, LLVMAttributeFunctionIndex, optnone)) {
+        free(contract);
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        LLVMOpcode op = LLVMGetInstructionOpcode(fs->insts[i]);
+        if (op == LLVMFMul || op == LLVMFAdd || op == LLVMFSub)
+            contract[i] = (uint8_t)is_contract(fs, i);
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        LLVMValueRef I = fs->insts[i];
+        LLVMOpcode op = LLVMGetInstructionOpcode(I);
+        if ((op != LLVMFAdd && op != LLVMFSub) || !contract[i])
+            continue;
+        int ok[2] = {0, 0};
+        for (int k = 0; k < 2; k++) {
+            LLVMValueRef o = LLVMGetOperand(I, (unsigned)k);
+            uint32_t pc;
+            if (LLVMIsAInstruction(o) && LLVMGetInstructionOpcode(o) == LLVMFMul &&
+                LLVMGetInstructionParent(o) == LLVMGetInstructionParent(I) &&
+                pmap_get(&fs->irpc, o, &pc) && contract[pc])
+                ok[k] = 1;
+        }
+        int pick = 0;
+        if (ok[0] && ok[1])
+            pick = use_count(LLVMGetOperand(I, 0)) > use_count(LLVMGetOperand(I, 1)) ? 2 : 1;
+        else if (ok[0])
+            pick = 1;
+        else if (ok[1])
+            pick = 2;
+        fs->fuse_op[i] = (uint32_t)pick;
+    }
+    /* an fmul all of whose uses are fused disappears */
+    for (uint32_t i = 0; i < n; i++) {
+        LLVMValueRef I = fs->insts[i];
+        if (LLVMGetInstructionOpcode(I) != LLVMFMul || !contract[i])
+            continue;
+        int all = LLVMGetFirstUse(I) != NULL;
+        for (LLVMUseRef u = LLVMGetFirstUse(I); u; u = LLVMGetNextUse(u)) {
+            LLVMValueRef us = LLVMGetUser(u);
+            uint32_t pc;
+            if (!pmap_get(&fs->irpc, us, &pc) || !fs->fuse_op[pc] ||
+                LLVMGetOperand(us, fs->fuse_op[pc] - 1) != I ||
+                LLVMGetOperand(us, 2 - fs->fuse_op[pc]) == I) {
+                all = 0;
+                break;
+            }
+        }
+        fs->fused[i] = (uint8_t)all;
+    }
+    free(contract);
+}
+
+static uint32_t edge_new(struct fstate *fs, LLVMBasicBlockRef from, LLVMBasicBlockRef to,
+                         uint32_t succ, simt_err *e)
+{
+    struct xfunc *f = fs->f;
+    GROW(f->edges, f->nedges, fs->capedge);
+    uint32_t ei = f->nedges++;
+    struct xedge *ed = &f->edges[ei];
+    uint32_t bi = 0;
+    pmap_get(&fs->bidx, to, &bi);
+    ed->target = bi; /* block index; resolved to a pc after emission */
+    ed->succ = succ;
+    ed->moves = 0;
+    /* phi moves */
+    uint32_t nm = 0, start = 0;
+    for (LLVMValueRef I = LLVMGetFirstInstruction(to); I && LLVMIsAPHINode(I);
+         I = LLVMGetNextInstruction(I)) {
+        unsigned ni = LLVMCountIncoming(I);
+        for (unsigned k = 0; k < ni; k++) {
+            if (LLVMGetIncomingBlock(I, k) != from)
+                continue;
+            uint32_t src, dst;
+            *e = ref(fs, LLVMGetIncomingValue(I, k), &src);
+            if (*e)
+                return 0;
+            pmap_get(&fs->vslot, I, &dst);
+            if (!nm) {
+                start = aux_push(fs, 0);
+                aux_push(fs, 0); /* needs temporaries */
+            }
+            aux_push(fs, dst);
+            aux_push(fs, src);
+            aux_push(fs, type_words(LLVMTypeOf(I)));
+            nm++;
+            break;
+        }
+    }
+    if (nm) {
+        f->aux[start] = nm;
+        /* parallel-copy hazard: a source is also a destination of this edge */
+        int hazard = 0;
+        for (uint32_t i = 0; i < nm && !hazard; i++)
+            for (uint32_t j = 0; j < nm; j++) {
+                uint32_t s = f->aux[start + 2 + 3 * i + 1], d = f->aux[start + 2 + 3 * j];
+                uint32_t dw = f->aux[start + 2 + 3 * j + 2];
+                if (!(s & REF_CONST) && s >= d && s < d + dw && i != j) {
+                    hazard = 1;
+                    break;
+                }
+            }
+        if (hazard) {
+            uint32_t tw = 0;
+            for (uint32_t i = 0; i < nm; i++)
+                tw += f->aux[start + 2 + 3 * i + 2];
+            f->aux[start + 1] = new_slots(fs, tw) + 1; /* temp base + 1 */
+        }
+        f->edges[ei].moves = start;
+    }
+    return ei;
+}
+
+/* ipdoms on the reverse CFG (virtual exit = nb). */
+static void compute_ipdom(uint32_t nb, const uint32_t *succ_first, const uint32_t *nsucc,
+                          const uint32_t *succs, uint32_t *ipdom)
+{
+    uint32_t N = nb + 1;
+    /* reverse-CFG predecessors of b = original successors of b (exit for exiting blocks) */
+    uint32_t *order = malloc(N * sizeof(uint32_t)), *po = malloc(N * sizeof(uint32_t));
+    uint32_t *stack = malloc(N * 2 * sizeof(uint32_t) + 8);
+    uint8_t *seen = calloc(N, 1);
+    uint32_t *idom = malloc(N * sizeof(uint32_t));
+    /* original predecessor lists (reverse-CFG successors) */
+    uint32_t *npred = calloc(N, sizeof(uint32_t)), *pfirst = calloc(N + 1, sizeof(uint32_t));
+    uint32_t tot = 0;
+    for (uint32_t b = 0; b < nb; b++) {
+        if (!nsucc[b])
+            npred[nb]++;
+        for (uint32_t k = 0; k < nsucc[b]; k++)
+            npred[succs[succ_first[b] + k]]++;
+    }
+    for (uint32_t b = 0; b < N; b++) {
+        pfirst[b] = tot;
+        tot += npred[b];
+    }
+    pfirst[N] = tot;
+    uint32_t *preds = malloc((tot + 1) * sizeof(uint32_t)), *fill = calloc(N, sizeof(uint32_t));
+    for (uint32_t b = 0; b < nb; b++) {
+        if (!nsucc[b])
+            preds[pfirst[nb] + fill[nb]++] = b;
+        for (uint32_t k = 0; k < nsucc[b]; k++) {
+            uint32_t s = succs[succ_first[b] + k];
+            preds[pfirst[s] + fill[s]++] = b;
+        }
+    }
+    /* DFS from exit over reverse edges (to original predecessors) -> postorder */
+    uint32_t npo = 0, sp = 0;
+    stack[sp++] = nb;
+    seen[nb] = 1;
+    uint32_t *it = calloc(N, sizeof(uint32_t));
+    while (sp) {
+        uint32_t v = stack[sp - 1];
+        if (it[v] < npred[v]) {
+            uint32_t w = preds[pfirst[v] + it[v]++];
+            if (!seen[w]) {
+                seen[w] = 1;
+                stack[sp++] = w;
+            }
+        } else {
+            po[v] = npo;
+            order[npo++] = v;
+            sp--;
+        }
+    }
+    for (uint32_t b = 0; b < N; b++)
+        idom[b] = UINT32_MAX;
+    idom[nb] = nb;
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (uint32_t i = npo; i-- > 0;) {
+            uint32_t b = order[i];
+            if (b == nb)
+                continue;
+            uint32_t nd = UINT32_MAX;
+            /* reverse-CFG predecessors of b: its original successors, or exit */
+            uint32_t cnt = nsucc[b] ? nsucc[b] : 1;
+            for (uint32_t k = 0; k < cnt; k++) {
+                uint32_t p = nsucc[b] ? succs[succ_first[b] + k] : nb;
+                if (idom[p] == UINT32_MAX)
+                    continue;
+                if (nd == UINT32_MAX) {
+                    nd = p;
+                    continue;
+                }
+                uint32_t x = p, y = nd;
+                while (x != y) {
+                    while (po[x] < po[y])
+                        x = idom[x];
+                    while (po[y] < po[x])
+                        y = idom[y];
+                }
+                nd = x;
+            }
+            if (nd != UINT32_MAX && idom[b] != nd) {
+                idom[b] = nd;
+                changed = 1;
+            }
+        }
+    }
+    for (uint32_t b = 0; b < nb; b++)
+        ipdom[b] = (idom[b] == UINT32_MAX || idom[b] == nb) ? SIMT_NO_BLOCK : idom[b];
+    free(order);
+    free(po);
+    free(stack);
+    free(seen);
+    free(idom);
+    free(npred);
+    free(pfirst);
+    free(preds);
+    free(fill);
+    free(it);
+}
+
+static int is_free_inst(struct fstate *fs, uint32_t pc);
+
+/* Collects issued producer registers of operand v into srcs (looking through FREE insts). */
+static void collect_srcs(struct fstate *fs, LLVMValueRef v, uint32_t *srcs, uint8_t *n, int depth)
+{
+    uint32_t pc;
+    /* bounded search: depth, and a budget of visits per instruction (phi webs) */
+    if (depth > 16 || fs->src_budget == 0 || !LLVMIsAInstruction(v) || !pmap_get(&fs->irpc, v, &pc))
+        return;
+    fs->src_budget--;
+    if (is_free_inst(fs, pc) || fs->fused[pc]) {
+        if (LLVMIsAPHINode(v)) {
+            unsigned ni = LLVMCountIncoming(v);
+            for (unsigned k = 0; k < ni && *n < SIMT_MAX_SRCS; k++)
+                if (LLVMGetIncomingValue(v, k) != v)
+                    collect_srcs(fs, LLVMGetIncomingValue(v, k), srcs, n, depth + 1);
+            return;
+        }
+        int no = LLVMGetNumOperands(v);
+        for (int k = 0; k < no && *n < SIMT_MAX_SRCS; k++) {
+            LLVMValueRef o = LLVMGetOperand(v, (unsigned)k);
+            if (LLVMIsAInstruction(o))
+                collect_srcs(fs, o, srcs, n, depth + 1);
+        }
+        return;
+    }
+    uint32_t r = fs->f->sinsts[pc].dst;
+    if (!r)
+        return;
+    for (uint8_t i = 0; i < *n; i++)
+        if (srcs[i] == r)
+            return;
+    if (*n < SIMT_MAX_SRCS)
+        srcs[(*n)++] = r;
+}
+
+static int is_free_inst(struct fstate *fs, uint32_t pc)
+{
+    return fs->f->sinsts[pc].iclass == SIMT_IC_FREE;
+}
+
+static simt_err xl_inst(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_t bidx, int *cls,
+                        int *msp, uint32_t *abytes, uint8_t *iflags, uint32_t *callee);
+
+/* 32-bit registers a value occupies (i1: a predicate register, not counted). */
+static uint32_t reg_weight(LLVMTypeRef t)
+{
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMVoidTypeKind:
+    case LLVMLabelTypeKind:
+    case LLVMMetadataTypeKind:
+        return 0;
+    case LLVMIntegerTypeKind:
+        return LLVMGetIntTypeWidth(t) == 1 ? 0 : (LLVMGetIntTypeWidth(t) + 31) / 32;
+    case LLVMHalfTypeKind:
+    case LLVMFloatTypeKind:
+        return 1;
+    case LLVMVectorTypeKind:
+    case LLVMArrayTypeKind: {
+        uint32_t n =
+            LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetVectorSize(t) : LLVMGetArrayLength(t);
+        return n * reg_weight(LLVMGetElementType(t));
+    }
+    case LLVMStructTypeKind: {
+        uint32_t w = 0, k = LLVMCountStructElementTypes(t);
+        for (uint32_t i = 0; i < k; i++)
+            w += reg_weight(LLVMStructGetTypeAtIndex(t, i));
+        return w;
+    }
+    default:
+        return 2; /* pointers, double, i64 */
+    }
+}
+
+/* Register estimate of a function: the maximum, over program points, of the 32-bit
+ * registers of the SSA values live there (backward liveness over the CFG; phi operands are
+ * live out of their incoming blocks; FREE instructions count like the rest). */
+static uint32_t estimate_registers(struct fstate *fs)
+{
+    struct xfunc *f = fs->f;
+    uint32_t nir = f->nir, nb = fs->nb, nv = nir + f->nparams;
+    size_t words = (nv + 63) / 64;
+    uint64_t *mem = calloc((size_t)nb * 4 * words + 2 * words + 1, 8);
+    uint32_t *wt = calloc(nv + 1, sizeof(uint32_t));
+    if (!mem || !wt) {
+        free(mem);
+        free(wt);
+        return f->nregs;
+    }
+    uint64_t *use = mem, *def = use + nb * words, *in = def + nb * words, *out = in + nb * words,
+             *live = out + nb * words;
+#define BS(set, b) ((set) + (size_t)(b)*words)
+#define SETB(p, i) ((p)[(i) / 64] |= 1ull << ((i) % 64))
+#define TSTB(p, i) (((p)[(i) / 64] >> ((i) % 64)) & 1)
+    for (uint32_t p = 0; p < nir; p++)
+        wt[p] = reg_weight(LLVMTypeOf(fs->insts[p]));
+    for (uint32_t i = 0; i < f->nparams; i++)
+        wt[nir + i] = reg_weight(LLVMTypeOf(LLVMGetParam(fs->fn, i)));
+        /* value index of an operand, or UINT32_MAX */
+#define VIDX(v, outi)                                                                              \
+    do {                                                                                           \
+        uint32_t pc_;                                                                              \
+        outi = UINT32_MAX;                                                                         \
+        if (LLVMIsAInstruction(v) && pmap_get(&fs->irpc, (v), &pc_))                               \
+            outi = pc_;                                                                            \
+        else if (LLVMIsAArgument(v))                                                               \
+            for (uint32_t a_ = 0; a_ < f->nparams; a_++)                                           \
+                if (LLVMGetParam(fs->fn, a_) == (v))                                               \
+                    outi = nir + a_;                                                               \
+    } while (0)
+    for (uint32_t b = 0; b < nb; b++) {
+        const struct simt_sblock *sb = &f->sblocks[b];
+        for (uint32_t p = sb->first_pc; p < sb->first_pc + sb->ninst; p++) {
+            LLVMValueRef I = fs->insts[p];
+            if (LLVMIsAPHINode(I)) {
+                unsigned ni = LLVMCountIncoming(I);
+                for (unsigned k = 0; k < ni; k++) {
+                    uint32_t v, pb;
+                    VIDX(LLVMGetIncomingValue(I, k), v);
+                    if (v != UINT32_MAX && pmap_get(&fs->bidx, LLVMGetIncomingBlock(I, k), &pb))
+                        SETB(BS(out, pb), v); /* live out of the incoming block */
+                }
+            } else {
+                int no = LLVMGetNumOperands(I);
+                for (int k = 0; k < no; k++) {
+                    uint32_t v;
+                    VIDX(LLVMGetOperand(I, (unsigned)k), v);
+                    if (v != UINT32_MAX && !TSTB(BS(def, b), v))
+                        SETB(BS(use, b), v);
+                }
+            }
+            SETB(BS(def, b), p);
+        }
+    }
+    /* out[] currently holds the phi uses; keep them as a constant part */
+    uint64_t *phiout = calloc((size_t)nb * words + 1, 8);
+    if (!phiout) {
+        free(mem);
+        free(wt);
+        return f->nregs;
+    }
+    memcpy(phiout, out, (size_t)nb * words * 8);
+    int changed = 1;
+    for (int iter = 0; changed && iter < 1000; iter++) {
+        changed = 0;
+        for (uint32_t b = nb; b-- > 0;) {
+            uint64_t *o = BS(out, b);
+            memcpy(o, BS(phiout, b), words * 8);
+            for (uint32_t k = 0; k < f->sblocks[b].nsucc; k++) {
+                const uint64_t *si = BS(in, f->ssuccs[f->sblocks[b].succ_first + k]);
+                for (size_t w = 0; w < words; w++)
+                    o[w] |= si[w];
+            }
+            uint64_t *ib = BS(in, b);
+            for (size_t w = 0; w < words; w++) {
+                uint64_t nwv = BS(use, b)[w] | (o[w] & ~BS(def, b)[w]);
+                if (nwv != ib[w]) {
+                    ib[w] = nwv;
+                    changed = 1;
+                }
+            }
+        }
+    }
+    uint32_t maxp = 0;
+    for (uint32_t b = 0; b < nb; b++) {
+        memcpy(live, BS(out, b), words * 8);
+        uint32_t pr = 0;
+        for (uint32_t v = 0; v < nv; v++)
+            if (TSTB(live, v))
+                pr += wt[v];
+        const struct simt_sblock *sb = &f->sblocks[b];
+        for (uint32_t p = sb->first_pc + sb->ninst; p-- > sb->first_pc;) {
+            if (pr > maxp)
+                maxp = pr;
+            LLVMValueRef I = fs->insts[p];
+            if (TSTB(live, p)) {
+                live[p / 64] &= ~(1ull << (p % 64));
+                pr -= wt[p];
+            }
+            if (LLVMIsAPHINode(I))
+                continue;
+            int no = LLVMGetNumOperands(I);
+            for (int k = 0; k < no; k++) {
+                uint32_t v;
+                VIDX(LLVMGetOperand(I, (unsigned)k), v);
+                if (v != UINT32_MAX && !TSTB(live, v)) {
+                    SETB(live, v);
+                    pr += wt[v];
+                }
+            }
+        }
+        if (pr > maxp)
+            maxp = pr;
+    }
+#undef BS
+#undef SETB
+#undef TSTB
+#undef VIDX
+    free(phiout);
+    free(mem);
+    free(wt);
+    return maxp;
+}
+
+static simt_err xl_function(struct mstate *ms, struct xfunc *f, LLVMValueRef fn)
+{
+    struct fstate fs;
+    memset(&fs, 0, sizeof(fs));
+    fs.ms = ms;
+    fs.f = f;
+    fs.fn = fn;
+    simt_err e = SIMT_ERR_OK;
+    uint32_t *nsucc = NULL, *sfirst = NULL, *ipdom = NULL;
+
+    /* blocks and IR pcs */
+    fs.nb = LLVMCountBasicBlocks(fn);
+    fs.blocks = calloc(fs.nb + 1, sizeof(*fs.blocks));
+    LLVMGetBasicBlocks(fn, fs.blocks);
+    f->nblocks = fs.nb;
+    uint32_t nir = 0;
+    for (uint32_t b = 0; b < fs.nb; b++) {
+        pmap_put(&fs.bidx, fs.blocks[b], b);
+        for (LLVMValueRef I = LLVMGetFirstInstruction(fs.blocks[b]); I;
+             I = LLVMGetNextInstruction(I))
+            nir++;
+    }
+    f->nir = nir;
+    fs.insts = calloc(nir + 1, sizeof(*fs.insts));
+    fs.fused = calloc(nir + 1, 1);
+    fs.fuse_op = calloc(nir + 1, sizeof(uint32_t));
+    f->sinsts = calloc(nir + 1, sizeof(*f->sinsts));
+    f->sblocks = calloc(fs.nb + 1, sizeof(*f->sblocks));
+    f->block_start = calloc(fs.nb + 1, sizeof(uint32_t));
+    uint32_t pc = 0;
+    /* params */
+    f->nparams = LLVMCountParams(fn);
+    f->param_slot = calloc(f->nparams + 1, sizeof(uint32_t));
+    f->param_words = calloc(f->nparams + 1, sizeof(uint32_t));
+    f->param_bytes = calloc(f->nparams + 1, sizeof(uint32_t));
+    f->param_align = calloc(f->nparams + 1, sizeof(uint32_t));
+    f->param_leaves = calloc(f->nparams + 1, sizeof(uint32_t));
+    f->param_byval = calloc(f->nparams + 1, 1);
+    unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
+    unsigned align_kind = LLVMGetEnumAttributeKindForName("align", 5);
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        LLVMValueRef p = LLVMGetParam(fn, i);
+        LLVMTypeRef pt = LLVMTypeOf(p);
+        f->param_words[i] = type_words(pt);
+        f->param_slot[i] = new_slots(&fs, f->param_words[i]);
+        pmap_put(&fs.vslot, p, f->param_slot[i]);
+        LLVMAttributeRef bv = LLVMGetEnumAttributeAtIndex(fn, i + 1, byval_kind);
+        LLVMTypeRef vt = pt;
+        if (bv) {
+            vt = LLVMGetTypeAttributeValue(bv);
+            f->param_byval[i] = 1;
+        }
+        f->param_bytes[i] = (uint32_t)LLVMABISizeOfType(ms->td, vt);
+        f->param_align[i] = LLVMABIAlignmentOfType(ms->td, vt);
+        LLVMAttributeRef pa = LLVMGetEnumAttributeAtIndex(fn, i + 1, align_kind);
+        if (bv && pa && LLVMGetEnumAttributeValue(pa) > f->param_align[i])
+            f->param_align[i] = (uint32_t)LLVMGetEnumAttributeValue(pa);
+        uint32_t *lv = NULL, nl = 0;
+        size_t capl = 0;
+        if (!bv && type_leaves(ms, pt, 0, &lv, &nl, &capl)) {
+            free(lv);
+            e = simt_seterr(SIMT_ERR_UNSUPPORTED,
+                            "%s: function %s: not supported: parameter %u "
+                            "of bit-vector type",
+                            ms->m->name, f->name, i);
+            goto out;
+        }
+        f->param_leaves[i] = aux_push(&fs, nl / 2);
+        for (uint32_t k = 0; k < nl; k++)
+            aux_push(&fs, lv[k]);
+        free(lv);
+    }
+    f->ret_words = type_words(LLVMGetReturnType(LLVMGlobalGetValueType(fn)));
+    uint32_t reg = 0;
+    for (uint32_t b = 0; b < fs.nb; b++) {
+        f->sblocks[b].first_pc = pc;
+        for (LLVMValueRef I = LLVMGetFirstInstruction(fs.blocks[b]); I;
+             I = LLVMGetNextInstruction(I)) {
+            fs.insts[pc] = I;
+            pmap_put(&fs.irpc, I, pc);
+            LLVMTypeRef t = LLVMTypeOf(I);
+            if (LLVMGetTypeKind(t) != LLVMVoidTypeKind) {
+                pmap_put(&fs.vslot, I, new_slots(&fs, type_words(t)));
+                f->sinsts[pc].dst = ++reg;
+            }
+            f->sinsts[pc].block = b;
+            pc++;
+        }
+        f->sblocks[b].ninst = pc - f->sblocks[b].first_pc;
+    }
+    f->nregs = reg;
+    split_function_text(&fs, nir);
+    plan_fusion(&fs);
+    str_add(&fs, "");
+
+    /* successors and ipdoms */
+    nsucc = calloc(fs.nb + 1, sizeof(uint32_t));
+    sfirst = calloc(fs.nb + 1, 4);
+    size_t capss = 0;
+    for (uint32_t b = 0; b < fs.nb; b++) {
+        LLVMValueRef T = LLVMGetBasicBlockTerminator(fs.blocks[b]);
+        sfirst[b] = f->nssuccs;
+        if (!T)
+            continue;
+        unsigned ns = LLVMGetNumSuccessors(T);
+        for (unsigned k = 0; k < ns; k++) {
+            uint32_t bi = 0;
+            pmap_get(&fs.bidx, LLVMGetSuccessor(T, k), &bi);
+            GROW(f->ssuccs, f->nssuccs, capss);
+            f->ssuccs[f->nssuccs++] = bi;
+        }
+        nsucc[b] = ns;
+        f->sblocks[b].nsucc = ns;
+        f->sblocks[b].succ_first = sfirst[b];
+    }
+    ipdom = calloc(fs.nb + 1, sizeof(uint32_t));
+    compute_ipdom(fs.nb, sfirst, nsucc, f->ssuccs, ipdom);
+    for (uint32_t b = 0; b < fs.nb; b++)
+        f->sblocks[b].ipdom = ipdom[b];
+
+    /* emit code */
+    for (uint32_t b = 0; b < fs.nb && !e; b++) {
+        f->block_start[b] = f->ncode;
+        for (uint32_t p = f->sblocks[b].first_pc; p < f->sblocks[b].first_pc + f->sblocks[b].ninst;
+             p++) {
+            LLVMValueRef I = fs.insts[p];
+            int cls = SIMT_IC_INT, msp = SIMT_MS_NONE;
+            uint32_t abytes = 0, callee = SIMT_NO_FUNC;
+            uint8_t iflags = 0;
+            e = xl_inst(&fs, I, p, b, &cls, &msp, &abytes, &iflags, &callee);
+            if (e)
+                break;
+            struct simt_sinst *si = &f->sinsts[p];
+            si->iclass = (uint8_t)cls;
+            si->mspace = (uint8_t)msp;
+            si->access_bytes = abytes;
+            si->flags = iflags;
+            if (cls == SIMT_IC_COPY || msp == SIMT_MS_TEXTURE)
+                si->flags |= SIMT_IF_VARSIZE;
+            si->callee = callee;
+            si->reconv_pc = SIMT_PC_EXIT;
+            si->line = LLVMGetDebugLocLine(I);
+            if (!f->source_file && si->line) {
+                unsigned l;
+                const char *fnm = LLVMGetDebugLocFilename(I, &l);
+                if (fnm)
+                    f->source_file = strndup(fnm, l);
+            }
+            char *tf;
+            char *tp = (char *)inst_text(&fs, p, I, &tf);
+            /* drop metadata attachments (", !tbaa !5") to keep the text short */
+            char *md = strstr(tp, ", !");
+            if (md)
+                *md = 0;
+            si->text = str_add(&fs, tp);
+            if (tf)
+                LLVMDisposeMessage(tf);
+        }
+    }
+    if (e)
+        goto out;
+    /* ipdom-dependent fields: reconvergence pcs of terminators, edge targets */
+    for (uint32_t b = 0; b < fs.nb; b++) {
+        uint32_t tpc = f->sblocks[b].first_pc + f->sblocks[b].ninst - 1;
+        if (ipdom[b] != SIMT_NO_BLOCK)
+            f->sinsts[tpc].reconv_pc = f->sblocks[ipdom[b]].first_pc;
+        if (f->sblocks[b].nsucc > 1)
+            f->sinsts[tpc].flags |= SIMT_IF_COND;
+    }
+    for (uint32_t i = 0; i < f->nedges; i++)
+        f->edges[i].target = f->block_start[f->edges[i].target];
+    for (uint32_t i = 0; i < f->ncode; i++) {
+        struct xinst *x = &f->code[i];
+        if (x->op == OP_CONDBR || x->op == OP_SWITCH || x->op == OP_BR) {
+            uint32_t b = f->sinsts[x->irpc].block;
+            x->c = ipdom[b] == SIMT_NO_BLOCK ? RPC_EXIT : f->block_start[ipdom[b]];
+            if (f->sblocks[b].nsucc > 1)
+                x->flags |= XF_TRACEBR;
+        }
+    }
+    /* sources (look through FREE instructions) */
+    for (uint32_t p = 0; p < nir; p++) {
+        LLVMValueRef I = fs.insts[p];
+        struct simt_sinst *si = &f->sinsts[p];
+        if (si->iclass == SIMT_IC_FREE)
+            continue;
+        if (LLVMIsAPHINode(I))
+            continue;
+        int no = LLVMGetNumOperands(I);
+        for (int k = 0; k < no && si->nsrc < SIMT_MAX_SRCS; k++) {
+            fs.src_budget = 256;
+            collect_srcs(&fs, LLVMGetOperand(I, (unsigned)k), si->srcs, &si->nsrc, 0);
+        }
+        if (si->iclass == SIMT_IC_FREE)
+            si->dst = 0;
+    }
+    for (uint32_t p = 0; p < nir; p++)
+        if (f->sinsts[p].iclass == SIMT_IC_FREE)
+            f->sinsts[p].nsrc = 0;
+    /* invariant: executed cost of each IR instruction == 1 iff its class issues */
+    {
+        uint8_t *cost = calloc(nir + 1, 1);
+        for (uint32_t i = 0; cost && i < f->ncode; i++)
+            cost[f->code[i].irpc] += f->code[i].cost;
+        for (uint32_t p = 0; cost && p < nir && !e; p++)
+            if (cost[p] != (f->sinsts[p].iclass != SIMT_IC_FREE))
+                e = simt_seterr(SIMT_ERR_INVARIANT,
+                                "%s: function %s: instruction %u (%s): executed cost %u but class "
+                                "%s",
+                                ms->m->name, f->name, p, f->strings + f->sinsts[p].text, cost[p],
+                                simt_iclass_name(f->sinsts[p].iclass));
+        free(cost);
+        if (e)
+            goto out;
+    }
+    f->strings_size = (uint32_t)fs.nstr;
+    if (f->is_kernel)
+        f->reg_estimate = estimate_registers(&fs);
+    if (!f->nconst) { /* keep cpool non-NULL */
+        f->cpool = calloc(WARP, 8);
+    }
+out:
+    free(nsucc);
+    free(sfirst);
+    free(ipdom);
+    free(fs.blocks);
+    free(fs.insts);
+    free(fs.fused);
+    free(fs.fuse_op);
+    free(fs.itext);
+    if (fs.ftext)
+        LLVMDisposeMessage(fs.ftext);
+    pmap_free(&fs.vslot);
+    pmap_free(&fs.cslot);
+    pmap_free(&fs.irpc);
+    pmap_free(&fs.bidx);
+    return e;
+}
+
+static simt_err xl_gep(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_t dst, int *cls)
+{
+    struct mstate *ms = fs->ms;
+    if (LLVMGetTypeKind(LLVMTypeOf(I)) == LLVMVectorTypeKind)
+        return ferr(fs, I, "vector getelementptr");
+    uint32_t base;
+    SIMT_TRY(ref(fs, LLVMGetOperand(I, 0), &base));
+    LLVMTypeRef ty = LLVMGetGEPSourceElementType(I);
+    unsigned n = (unsigned)LLVMGetNumOperands(I);
+    int64_t imm = 0;
+    uint32_t terms[64];
+    uint32_t nt = 0;
+    for (unsigned i = 1; i < n; i++) {
+        LLVMValueRef iv = LLVMGetOperand(I, i);
+        uint64_t scale;
+        if (i == 1) {
+            scale = LLVMABISizeOfType(ms->td, ty);
+        } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+            unsigned k = (unsigned)LLVMConstIntGetZExtValue(iv);
+            imm += (int64_t)LLVMOffsetOfElement(ms->td, ty, k);
+            ty = LLVMStructGetTypeAtIndex(ty, k);
+            continue;
+        } else {
+            ty = LLVMGetElementType(ty);
+            scale = LLVMABISizeOfType(ms->td, ty);
+        }
+        if (LLVMIsAConstantInt(iv)) {
+            imm += (int64_t)sext_w(LLVMConstIntGetZExtValue(iv), int_width(LLVMTypeOf(iv))) *
+                   (int64_t)scale;
+        } else {
+            if (nt >= 16)
+                return ferr(fs, I, "getelementptr with more than 16 variable indices");
+            SIMT_TRY(ref(fs, iv, &terms[nt * 4]));
+            terms[nt * 4 + 1] = int_width(LLVMTypeOf(iv));
+            terms[nt * 4 + 2] = (uint32_t)scale;
+            terms[nt * 4 + 3] = (uint32_t)(scale >> 32);
+            nt++;
+        }
+    }
+    struct xinst *x = emit(fs, nt || imm ? OP_GEP : OP_MOV, irpc, nt ? 1 : 0);
+    x->dst = dst;
+    x->a = base;
+    x->imm = imm;
+    x->aux = aux_push(fs, nt);
+    for (uint32_t i = 0; i < nt * 4; i++)
+        aux_push(fs, terms[i]);
+    *cls = nt ? SIMT_IC_INT : SIMT_IC_FREE;
+    return SIMT_ERR_OK;
+}
+
+/* A few inline-PTX idioms of CUDA code and clang's CUDA headers, recognised by their text
+ * (the LLVM 16 C API has no inline-asm accessor): activemask, funnel shifts, special
+ * register moves, bar.sync 0, membar/fence, trap, nanosleep. Anything else becomes an
+ * instruction that reports "not supported" when reached. */
+static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_t dst, int *cls)
+{
+    char *tf;
+    const char *txt = inst_text(fs, irpc, I, &tf);
+    char str[128] = "";
+    const char *p = strstr(txt, " asm ");
+    const char *q = p ? strchr(p, '"') : NULL;
+    const char *e = q ? strchr(q + 1, '"') : NULL;
+    if (q && e && (size_t)(e - q - 1) < sizeof(str)) {
+        memcpy(str, q + 1, (size_t)(e - q - 1));
+        str[e - q - 1] = 0;
+    }
+    if (tf)
+        LLVMDisposeMessage(tf);
+    unsigned nargs = (unsigned)LLVMGetNumArgOperands(I);
+    uint32_t args[4] = {REF_NONE, REF_NONE, REF_NONE, REF_NONE};
+    for (unsigned i = 0; i < nargs && i < 4; i++)
+        SIMT_TRY(ref(fs, LLVMGetOperand(I, i), &args[i]));
+    struct xinst *x;
+    *cls = SIMT_IC_INT;
+#define ASM_INTR(sub_)                                                                             \
+    ({                                                                                             \
+        x = emit(fs, OP_INTRIN, irpc, 1);                                                          \
+        x->sub = (sub_);                                                                           \
+        x->dst = dst;                                                                              \
+        x->a = args[0];                                                                            \
+        x->b = args[1];                                                                            \
+        x->c = args[2];                                                                            \
+        x;                                                                                         \
+    })
+    if (strstr(str, "activemask.b32") == str) {
+        *cls = SIMT_IC_WARP;
+        ASM_INTR(XI_ACTIVEMASK);
+        return SIMT_ERR_OK;
+    }
+    if (starts(str, "shf.") && nargs == 3) {
+        /* shf.{l,r}.{wrap,clamp}.b32 d, a, b, c: funnel of b:a */
+        int left = str[4] == 'l', clamp = strstr(str, "clamp") != NULL;
+        x = ASM_INTR(left ? XI_FSHL : XI_FSHR);
+        x->a = args[1]; /* hi = b */
+        x->b = args[0]; /* lo = a */
+        x->c = args[2];
+        x->ty = 32;
+        x->imm = clamp; /* clamp: shifts >= 32 give a (left) / b (right) */
+        return SIMT_ERR_OK;
+    }
+    static const struct {
+        const char *reg;
+        int sr;
+    } movs[] = {{"%laneid", SR_LANEID},
+                {"%warpid", SR_WARPID},
+                {"%nwarpid", SR_NWARPID},
+                {"%smid", SR_SMID},
+                {"%nsmid", SR_NSMID},
+                {"%clock64", SR_CLOCK64},
+                {"%clock", SR_CLOCK},
+                {"%globaltimer", SR_GLOBALTIMER},
+                {"%lanemask_lt", SR_LANEMASK_LT},
+                {"%lanemask_le", SR_LANEMASK_LE},
+                {"%lanemask_eq", SR_LANEMASK_EQ},
+                {"%lanemask_ge", SR_LANEMASK_GE},
+                {"%lanemask_gt", SR_LANEMASK_GT},
+                {NULL, 0}};
+    if (starts(str, "mov.u32 $0, %") || starts(str, "mov.u64 $0, %")) {
+        const char *r = strchr(str, '%');
+        for (int i = 0; movs[i].reg; i++)
+            if (starts(r, movs[i].reg) &&
+                (r[strlen(movs[i].reg)] == ';' || r[strlen(movs[i].reg)] == 0)) {
+                ASM_INTR(XI_SREG)->imm = movs[i].sr;
+                return SIMT_ERR_OK;
+            }
+    }
+    if (strcmp(str, "bar.sync 0;") == 0 || strcmp(str, "barrier.sync 0;") == 0 ||
+        strcmp(str, "bar.sync \t0;") == 0) {
+        *cls = SIMT_IC_BARRIER;
+        ASM_INTR(XI_BARRIER);
+        return SIMT_ERR_OK;
+    }
+    if (starts(str, "membar.") || starts(str, "fence.")) {
+        *cls = SIMT_IC_MEMBAR;
+        ASM_INTR(XI_MEMBAR);
+        return SIMT_ERR_OK;
+    }
+    if (strcmp(str, "trap;") == 0) {
+        ASM_INTR(XI_TRAP);
+        return SIMT_ERR_OK;
+    }
+    if (starts(str, "nanosleep.u32")) {
+        ASM_INTR(XI_NANOSLEEP);
+        return SIMT_ERR_OK;
+    }
+#undef ASM_INTR
+    x = emit(fs, OP_UNKNOWN, irpc, 1);
+    x->dst = dst;
+    return SIMT_ERR_OK;
+}
+
+/* Integers wider than 64 bits (up to 128): one generic op on two-word values.
+ * sub = LLVM opcode (or predicate for icmp), ty = result width, imm = source width. */
+static simt_err xl_wide(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_t dst, int *cls)
+{
+    LLVMOpcode op = LLVMGetInstructionOpcode(I);
+    LLVMTypeRef t = LLVMTypeOf(I), st = LLVMTypeOf(LLVMGetOperand(I, 0));
+    if (int_width(t) > 128 || int_width(st) > 128 || LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+        return ferr(fs, I, "integers wider than 128 bits or wide integer vectors");
+    uint32_t a = REF_NONE, b = REF_NONE;
+    SIMT_TRY(ref(fs, LLVMGetOperand(I, 0), &a));
+    if (LLVMGetNumOperands(I) > 1)
+        SIMT_TRY(ref(fs, LLVMGetOperand(I, 1), &b));
+    struct xinst *x = emit(fs, OP_WIDE, irpc, 1);
+    x->dst = dst;
+    x->a = a;
+    x->b = b;
+    x->sub = (uint8_t)(op == LLVMICmp ? LLVMGetICmpPredicate(I) : op);
+    x->ty = (uint8_t)int_width(t);
+    x->imm = int_width(st);
+    x->aux = type_words(st); /* source words */
+    x->nel = (uint16_t)type_words(t);
+    *cls = SIMT_IC_INT;
+    return SIMT_ERR_OK;
+}
+
+static simt_err xl_inst(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_t bidx, int *cls,
+                        int *msp, uint32_t *abytes, uint8_t *iflags, uint32_t *callee)
+{
+    struct mstate *ms = fs->ms;
+    struct xfunc *f = fs->f;
+    LLVMOpcode op = LLVMGetInstructionOpcode(I);
+    LLVMTypeRef t = LLVMTypeOf(I);
+    uint32_t dst = REF_NONE, a = REF_NONE, b = REF_NONE, c = REF_NONE;
+    uint32_t s;
+    if (pmap_get(&fs->vslot, I, &s))
+        dst = s;
+    uint32_t words = type_words(t);
+    struct xinst *x;
+    int nops = LLVMGetNumOperands(I);
+    (void)bidx;
+
+    switch (op) {
+    case LLVMPHI:
+        *cls = SIMT_IC_FREE;
+        return SIMT_ERR_OK;
+    case LLVMAdd:
+    case LLVMSub:
+    case LLVMMul:
+    case LLVMUDiv:
+    case LLVMSDiv:
+    case LLVMURem:
+    case LLVMSRem:
+    case LLVMShl:
+    case LLVMLShr:
+    case LLVMAShr:
+    case LLVMAnd:
+    case LLVMOr:
+    case LLVMXor: {
+        static const uint16_t map[] = {
+            [LLVMAdd] = OP_ADD,   [LLVMSub] = OP_SUB,   [LLVMMul] = OP_MUL,   [LLVMUDiv] = OP_UDIV,
+            [LLVMSDiv] = OP_SDIV, [LLVMURem] = OP_UREM, [LLVMSRem] = OP_SREM, [LLVMShl] = OP_SHL,
+            [LLVMLShr] = OP_LSHR, [LLVMAShr] = OP_ASHR, [LLVMAnd] = OP_AND,   [LLVMOr] = OP_OR,
+            [LLVMXor] = OP_XOR};
+        if (int_width(t) > 64)
+            return (op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem || op == LLVMSRem)
+                       ? ferr(fs, I, "division of integers wider than 64 bits")
+                       : (simt_err)xl_wide(fs, I, irpc, dst, cls);
+        SIMT_TRY(ref(fs, LLVMGetOperand(I, 0), &a));
+        SIMT_TRY(ref(fs, LLVMGetOperand(I, 1), &b));
+        x = emit(fs, map[op], irpc, 1);
+        x->dst = dst;
+        x->a = a;
+        x->b = b;
+        x->ty = (uint8_t)int_width(t);
+        x->nel = (uint16_t)nel_of(t);
+        *cls = (op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem || op == LLVMSRem) ? SIMT_IC_SFU
+                                                                                      : SIMT_IC_INT;
+        return SIMT_ERR_OK;
+    }
+    case LLVMFAdd:
+    case LLVMFSub:
+    case LLVMFMul:
+    case LLVMFDiv:
+    case LLVMFRem: {
+        if (fs->fused[irpc]) {
+            *cls = SIMT_IC_FREE;
+            return SIMT_ERR_OK;
+        }
+        *cls = (op == LLVMFDiv || op == LLVMFRem) ? SIMT_IC_SFU : fp_class(t);
+        if (fs->fuse_op[irpc]) {
+            int k = (int)fs->fuse_op[irpc] - 1;
+            LLVMValueRef mul = LLVMGetOperand(I, (unsigned)k);
+            SIMT_TRY(ref(fs, LLVMGetOperand(mul, 0), &a));
+            SIMT_TRY(ref(fs, LLVMGetOperand(mul, 1), &b));
+            SIMT_TRY(ref(fs, LLVMGetOperand(I, (unsigned)(1 - k)), &c));
+            x = emit(fs, OP_FMA, irpc, 1);
+            x->dst = dst;
+            x->a = a;
+            x->b = b;
+            x->c = c;
+            x->ty = (uint8_t)scalar_kind(t);
+            x->nel = (uint16_t)nel_of(t);
+            /* fsub: a*b - c -> fma(a,b,-c); c - a*b -> fma(-a,b,c) */
+            if (op == LLVMFSub)
+                x->sub = k == 0 ? 2 : 1;
+            return SIMT_ERR_OK;
+        }
+        static const uint16_t map[] = {[LLVMFAdd] = OP_FADD,
+                                       [LLVMFSub] = OP_FSUB,
+                                       [LLVMFMul] = OP_FMUL,
+                                       [LLVMFDiv] = OP_FDIV,
+                                       [LLVMFRem] = OP_FREM};
+        SIMT_TRY(ref(fs, LLVMGetOperand(I, 0), &a));
+        SIMT_TRY(ref(fs, LLVMGetOperand(I, 1), &b));
+        x = emit(fs, map[op], irpc, 1);
+        x->dst = dst;
+        x->a = a;
+        x->b = b;
+        x->ty = (uint8_t)scalar_kind(t);
+        x->nel = (uint16_t)nel_of(t);
+        return SIMT_ERR_OK;
+    }
+    case LLVMFNeg:
+        SIMT_TRY(ref(fs, LLVMGetOperand(I, 0), &a));
+        x = emit(fs, OP_FNEG, irpc, 1);
+        x->dst = dst;
+        x->a = a;
+        x->b = a; /* FLOOP reads a second operand */
+        x->ty = (uint8_t)scalar_kind(t);
+        x->nel = (uint16_t)nel_of(t);
+        *cls = fp_class(t);
+        return SIMT_ERR_OK;
+    case LLVMICmp:
+    case LLVMFCmp: {
+        LLVMTypeRef ot = LLVMTypeOf(LLVMGetOperand(I, 0));
+        SIMT_TRY(ref(fs, LLVMGetOperand(I, 0), &a));
+        SIMT_TRY(ref(fs, LLVMGetOperand(I, 1), &b));
+        if (op == LLVMICmp && int_width(ot) > 64)
+            return xl_wide(fs, I, irpc, dst, cls);
+        x = emit(fs, op == LLVMICmp ? OP_ICMP : OP_FCMP, irpc, 1);
+        x->dst = dst;
+        x->a = a;
+        x->b = b;
+        x->nel = (uint16_t)nel_of(t);
+        if (op == LLVMICmp) {
+            x->sub = (uint8_t)LLVMGetICmpPredicate(I);
+            x->ty = (uint8_t)int_width(ot);
+            *cls = SIMT_IC_INT;
+        } else {
+            x->sub = (uint8_t)LLVMGetFCmpPredicate(I);
+            x->ty = (uint8_t)scalar_kind(ot);
+            *cls = fp_class(ot);
+        }
+        return SIMT_ERR_OK;
+    }
+    case LLVMSelect: {
+        SIMT_TRY(ref(fs, LLVMGetOperand(I, 0), &a));
+        SIMT_TRY(ref(fs, LLVMGetOperand(I, 1), &b));
+        SIMT_TRY(ref(fs, LLVMGetOperand(I, 2), &c));
+        x = emit(fs, OP_SELECT, irpc, 1);
+        x->dst = dst;
+        x->a = a;
+        x->b = b;
+        x->c = c;
+        x->nel = (uint16_t)words;
+        x->sub = LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(I, 0))) == LLVMVectorTypeKind;
+        if (x->sub && words != nel_of(t))
+            return ferr(fs, I, "vector select of aggregates");
+        return SIMT_ERR_OK;
+    }
+    case LLVMFreeze:
+    case LLVMBitCast:
+    case LLVMAddrSpaceCast:
+    case LLVMIntToPtr:
+    case LLVMPtrToInt:
+    case LLVMZExt:
+    case LLVMTrunc:
+    case LLVMSExt: {
+        LLVMValueRef o = LLVMGetOperand(I, 0);
+        LLVMTypeRef ot = LLVMTypeOf(o);
+        SIMT_TRY(ref(fs, o, &a));
+        uint32_t ow = type_words(ot);
+        if (op == LLVMBitCast && ow != words) {
+            /* repack through memory layout (e.g. <2 x half> <-> i32) */
+            uint32_t *l1 = NULL, n1 = 0, *l2 = NULL, n2 = 0;
+            size_t c1 = 0, c2 = 0;
+            if (type_leaves(ms, ot, 0, &l1, &n1, &c1) || type_leaves(ms, t, 0, &l2, &n2, &c2) ||
+                LLVMStoreSizeOfType(ms->td, t) > 64) {
+                free(l1);
+                free(l2);
+                return ferr(fs, I, "bitcast layout");
+            }
+            x = emit(fs, OP_BITCAST, irpc, 0);
+            x->dst = dst;
+            x->a = a;
+            x->nel = (uint16_t)words;
+            x->aux = aux_push(fs, n1 / 2);
+            for (uint32_t i = 0; i < n1; i++)
+                aux_push(fs, l1[i]);
+            aux_push(fs, n2 / 2);
+            for (uint32_t i = 0; i < n2; i++)
+                aux_push(fs, l2[i]);
+            free(l1);
+            free(l2);
+            *cls = SIMT_IC_FREE;
+            return SIMT_ERR_OK;
+        }
+        uint32_t dw = int_width(t), sw = int_width(ot);
+        if ((op == LLVMSExt || op == LLVMZExt || op == LLVMTrunc) && (dw > 64 || sw > 64))
+            return xl_wide(fs, I, irpc, dst, cls);
+        if (op == LLVMSExt) {
+            x = emit(fs, OP_SEXT, irpc, 1);
+            x->sub = (uint8_t)sw;
+            x->ty = (uint8_t)dw;
+            *cls = SIMT_IC_INT;
+        } else if (op == LLVMTrunc || (op == LLVMPtrToInt && dw < 64)) {
+            x = emit(fs, OP_TRUNC, irpc, op == LLVMTrunc);
+            x->ty = (uint8_t)dw;
+            *cls = op == LLVMTrunc ? SIMT_IC_INT : SIMT_IC_FREE;
+        } else {
+            x = emit(fs, OP_MOV, irpc, op == LLVMZExt);
+            *cls = op == LLVMZExt ? SIMT_IC_INT : SIMT_IC_FREE;
+        }
+        x->dst = dst;
+        x->a = a;
+        x->nel = (uint16_t)(op == LLVMBitCast || op == LLVMFreeze || x->op == OP_MOV ? words
+                                                                                     : nel_of(t));
+        return SIMT_ERR_OK;
+    }
+    case LLVMFPTrunc:
+    case LLVMFPExt:
+    case LLVMFPToUI:
+    case LLVMFPToSI:
+    case LLVMUIToFP:
+    case LLVMSIToFP: {
+        LLVMTypeRef ot = LLVMTypeOf(LLVMGetOperand(I, 0));
+        SIMT_TRY(ref(fs, LLVMGetOperand(I, 0), &a));
+        uint16_t xo = op == LLVMFPTrunc || op == LLVMFPExt ? OP_FPCONV
+                      : op == LLVMFPToUI                   ? OP_FPTOUI
+                      : op == LLVMFPToSI                   ? OP_FPTOSI
+                      : op == LLVMUIToFP                   ? OP_UITOFP
+                                                           : OP_SITOFP;
+        if (int_width(t) > 64 || int_width(ot) > 64)
+            return ferr(fs, I, "conversion with integers wider than 64 bits");
+        x = emit(fs, xo, irpc, 1);
+        x->dst = dst;
+        x->a = a;
+        x->nel = (uint16_t)nel_of(t);
+        x->sub = (uint8_t)(is_fp(ot) ? (uint32_t)scalar_kind(ot) : int_width(ot));
+        x->ty = (uint8_t)(is_fp(t) ? (uint32_t)scalar_kind(t) : int_width(t));
+        *cls =
+            (scalar_kind(ot) == XK_F64 || scalar_kind(t) == XK_F64) ? SIMT_IC_FP64 : SIMT_IC_FP32;
+        return SIMT_ERR_OK;
+    }
+    case LLVMExtractElement:
+    case LLVMInsertElement: {
+        LLVMValueRef vec = LLVMGetOperand(I, 0);
+        LLVMValueRef idx = LLVMGetOperand(I, op == LLVMExtractElement ? 1 : 2);
+        SIMT_TRY(ref(fs, vec, &a));
+        uint32_t vn = LLVMGetVectorSize(LLVMTypeOf(vec));
+        if (type_words(LLVMTypeOf(vec)) != vn)
+            return ferr(fs, I, "vector of aggregates");
+        if (op == LLVMInsertElement)
+            SIMT_TRY(ref(fs, LLVMGetOperand(I, 1), &b));
+        if (LLVMIsAConstantInt(idx)) {
+            uint64_t k = LLVMConstIntGetZExtValue(idx);
+            if (op == LLVMExtractElement) {
+                x = emit(fs, OP_MOV, irpc, 0);
+                x->dst = dst;
+                x->a = k < vn ? (a & REF_CONST ? a + (uint32_t)k : a + (uint32_t)k) : a;
+                x->nel = 1;
+            } else {
+                x = emit(fs, OP_INSERTVAL, irpc, 0);
+                x->dst = dst;
+                x->a = a;
+                x->b = b;
+                x->nel = (uint16_t)vn;
+                x->imm = k < vn ? (int64_t)k : 0;
+                x->aux = 1;
+            }
+            *cls = SIMT_IC_FREE;
+            return SIMT_ERR_OK;
+        }
+        SIMT_TRY(ref(fs, idx, &c));
+        x = emit(fs, op == LLVMExtractElement ? OP_EXTRACTELT : OP_INSERTELT, irpc, 1);
+        x->dst = dst;
+        x->a = a;
+        x->b = b;
+        x->c = c;
+        x->nel = (uint16_t)vn;
+        *cls = SIMT_IC_INT;
+        return SIMT_ERR_OK;
+    }
+    case LLVMShuffleVector: {
+        LLVMValueRef v1 = LLVMGetOperand(I, 0), v2 = LLVMGetOperand(I, 1);
+        SIMT_TRY(ref(fs, v1, &a));
+        SIMT_TRY(ref(fs, v2, &b));
+        uint32_t n1 = LLVMGetVectorSize(LLVMTypeOf(v1));
+        unsigned nm = LLVMGetNumMaskElements(I);
+        x = emit(fs, OP_SHUFFLE, irpc, 0);
+        x->dst = dst;
+        x->a = a;
+        x->b = b;
+        x->nel = (uint16_t)nm;
+        x->imm = n1;
+        x->aux = f->naux;
+        for (unsigned i = 0; i < nm; i++) {
+            int mv = LLVMGetMaskValue(I, i);
+            aux_push(fs, mv == LLVMGetUndefMaskElem() ? UINT32_MAX : (uint32_t)mv);
+        }
+        x = &f->code[f->ncode - 1];
+        *cls = SIMT_IC_FREE;
+        return SIMT_ERR_OK;
+    }
+    case LLVMExtractValue:
+    case LLVMInsertValue: {
+        LLVMValueRef agg = LLVMGetOperand(I, 0);
+        SIMT_TRY(ref(fs, agg, &a));
+        LLVMTypeRef leaf;
+        uint32_t off = word_offset(LLVMTypeOf(agg), LLVMGetIndices(I), LLVMGetNumIndices(I), &leaf);
+        if (op == LLVMExtractValue) {
+            x = emit(fs, OP_MOV, irpc, 0);
+            x->dst = dst;
+            x->a = a + off;
+            x->nel = (uint16_t)type_words(leaf);
+        } else {
+            SIMT_TRY(ref(fs, LLVMGetOperand(I, 1), &b));
+            x = emit(fs, OP_INSERTVAL, irpc, 0);
+            x->dst = dst;
+            x->a = a;
+            x->b = b;
+            x->nel = (uint16_t)words;
+            x->imm = off;
+            x->aux = type_words(leaf);
+        }
+        *cls = SIMT_IC_FREE;
+        return SIMT_ERR_OK;
+    }
+    case LLVMGetElementPtr:
+        return xl_gep(fs, I, irpc, dst, cls);
+    case LLVMAlloca: {
+        LLVMTypeRef at = LLVMGetAllocatedType(I);
+        LLVMValueRef cnt = LLVMGetOperand(I, 0);
+        x = emit(fs, OP_ALLOCA, irpc, 0);
+        x->dst = dst;
+        x->imm = (int64_t)LLVMABISizeOfType(ms->td, at);
+        unsigned al = LLVMGetAlignment(I);
+        if (al < 1)
+            al = 1;
+        unsigned lg = 0;
+        while ((1u << lg) < al)
+            lg++;
+        x->sub = (uint8_t)lg;
+        if (LLVMIsAConstantInt(cnt)) {
+            x->imm *= (int64_t)LLVMConstIntGetZExtValue(cnt);
+            f->frame_local_bytes += (uint32_t)x->imm;
+        } else {
+            SIMT_TRY(ref(fs, cnt, &x->a));
+            x = &f->code[f->ncode - 1];
+            x->ty = (uint8_t)int_width(LLVMTypeOf(cnt));
+        }
+        *cls = SIMT_IC_FREE;
+        return SIMT_ERR_OK;
+    }
+    case LLVMLoad:
+    case LLVMStore: {
+        LLVMValueRef ptr = LLVMGetOperand(I, op == LLVMLoad ? 0 : 1);
+        LLVMTypeRef vt = op == LLVMLoad ? t : LLVMTypeOf(LLVMGetOperand(I, 0));
+        uint32_t *lv = NULL, nl = 0;
+        size_t capl = 0;
+        if (type_leaves(ms, vt, 0, &lv, &nl, &capl)) {
+            free(lv);
+            return ferr(fs, I, "load/store of a bit vector");
+        }
+        SIMT_TRY(ref(fs, ptr, &b));
+        if (op == LLVMStore)
+            SIMT_TRY(ref(fs, LLVMGetOperand(I, 0), &a));
+        x = emit(fs, op == LLVMLoad ? OP_LOAD : OP_STORE, irpc, 1);
+        if (op == LLVMLoad) {
+            x->dst = dst;
+            x->a = b;
+        } else {
+            x->a = a;
+            x->b = b;
+        }
+        x->nel = (uint16_t)type_words(vt);
+        x->flags = XF_TRACEMEM | (LLVMGetVolatile(I) ? XF_VOLATILE : 0);
+        x->imm = (int64_t)LLVMStoreSizeOfType(ms->td, vt);
+        x->ty = (uint8_t)(LLVMGetAlignment(I) > 16 ? 16 : LLVMGetAlignment(I));
+        x->aux = aux_push(fs, nl / 2);
+        for (uint32_t i = 0; i < nl; i++)
+            aux_push(fs, lv[i]);
+        free(lv);
+        *cls = op == LLVMLoad ? SIMT_IC_LOAD : SIMT_IC_STORE;
+        *msp = mspace_of_ptr(ptr);
+        *abytes = (uint32_t)LLVMStoreSizeOfType(ms->td, vt);
+        *iflags = LLVMGetVolatile(I) ? SIMT_IF_VOLATILE : 0;
+        return SIMT_ERR_OK;
+    }
+    case LLVMAtomicRMW: {
+        LLVMValueRef ptr = LLVMGetOperand(I, 0);
+        SIMT_TRY(ref(fs, ptr, &a));
+        SIMT_TRY(ref(fs, LLVMGetOperand(I, 1), &b));
+        x = emit(fs, OP_ATOMIC, irpc, 1);
+        x->dst = dst;
+        x->a = a;
+        x->b = b;
+        x->sub = (uint8_t)LLVMGetAtomicRMWBinOp(I);
+        x->ty = (uint8_t)(is_fp(t) ? (uint32_t)(0x80 | scalar_kind(t)) : int_width(t));
+        x->imm = (int64_t)LLVMStoreSizeOfType(ms->td, t);
+        x->flags = XF_TRACEMEM;
+        *cls = SIMT_IC_ATOMIC;
+        *msp = mspace_of_ptr(ptr);
+        *abytes = (uint32_t)x->imm;
+        return SIMT_ERR_OK;
+    }
+    case LLVMAtomicCmpXchg: {
+        LLVMValueRef ptr = LLVMGetOperand(I, 0);
+        LLVMTypeRef vt = LLVMTypeOf(LLVMGetOperand(I, 1));
+        SIMT_TRY(ref(fs, ptr, &a));
+        SIMT_TRY(ref(fs, LLVMGetOperand(I, 1), &b));
+        SIMT_TRY(ref(fs, LLVMGetOperand(I, 2), &c));
+        x = emit(fs, OP_CMPXCHG, irpc, 1);
+        x->dst = dst;
+        x->a = a;
+        x->b = b;
+        x->c = c;
+        x->ty = (uint8_t)int_width(vt);
+        x->imm = (int64_t)LLVMStoreSizeOfType(ms->td, vt);
+        x->flags = XF_TRACEMEM;
+        *cls = SIMT_IC_ATOMIC;
+        *msp = mspace_of_ptr(ptr);
+        *abytes = (uint32_t)x->imm;
+        return SIMT_ERR_OK;
+    }
+    case LLVMFence:
+        emit(fs, OP_FENCE, irpc, 1);
+        *cls = SIMT_IC_MEMBAR;
+        return SIMT_ERR_OK;
+    case LLVMBr: {
+        simt_err e = SIMT_ERR_OK;
+        LLVMBasicBlockRef from = LLVMGetInstructionParent(I);
+        *cls = SIMT_IC_BRANCH;
+        if (!LLVMIsConditional(I)) {
+            uint32_t ei = edge_new(fs, from, LLVMValueAsBasicBlock(LLVMGetOperand(I, 0)), 0, &e);
+            SIMT_TRY(e);
+            x = emit(fs, OP_BR, irpc, 1);
+            x->aux = ei;
+            return SIMT_ERR_OK;
+        }
+        SIMT_TRY(ref(fs, LLVMGetCondition(I), &a));
+        uint32_t e0 = edge_new(fs, from, LLVMGetSuccessor(I, 0), 0, &e);
+        SIMT_TRY(e);
+        uint32_t e1 = edge_new(fs, from, LLVMGetSuccessor(I, 1), 1, &e);
+        SIMT_TRY(e);
+        (void)e1;
+        x = emit(fs, OP_CONDBR, irpc, 1);
+        x->a = a;
+        x->aux = e0;
+        return SIMT_ERR_OK;
+    }
+    case LLVMSwitch: {
+        simt_err e = SIMT_ERR_OK;
+        LLVMBasicBlockRef from = LLVMGetInstructionParent(I);
+        LLVMValueRef cond = LLVMGetOperand(I, 0);
+        SIMT_TRY(ref(fs, cond, &a));
+        if (int_width(LLVMTypeOf(cond)) > 64)
+            return ferr(fs, I, "switch on integers wider than 64 bits");
+        unsigned ns = LLVMGetNumSuccessors(I);
+        uint32_t *eds = calloc(ns, sizeof(uint32_t));
+        for (unsigned k = 0; k < ns && !e; k++)
+            eds[k] = edge_new(fs, from, LLVMGetSuccessor(I, k), k, &e);
+        if (e) {
+            free(eds);
+            return e;
+        }
+        /* aux: ncases, default edge, then (value lo, value hi, edge) per case */
+        uint32_t ax = aux_push(fs, ns - 1);
+        aux_push(fs, eds[0]);
+        for (unsigned k = 1; k < ns; k++) {
+            uint64_t v = LLVMConstIntGetZExtValue(LLVMGetOperand(I, 2 * k));
+            aux_push(fs, (uint32_t)v);
+            aux_push(fs, (uint32_t)(v >> 32));
+            aux_push(fs, eds[k]);
+        }
+        free(eds);
+        x = emit(fs, OP_SWITCH, irpc, 1);
+        x->a = a;
+        x->aux = ax;
+        *cls = SIMT_IC_BRANCH;
+        return SIMT_ERR_OK;
+    }
+    case LLVMIndirectBr:
+        x = emit(fs, OP_UNKNOWN, irpc, 1);
+        *cls = SIMT_IC_BRANCH;
+        return SIMT_ERR_OK;
+    case LLVMRet:
+        if (nops > 0)
+            SIMT_TRY(ref(fs, LLVMGetOperand(I, 0), &a));
+        x = emit(fs, OP_RET, irpc, 1);
+        x->a = a;
+        x->nel = (uint16_t)f->ret_words;
+        *cls = f->is_kernel ? SIMT_IC_EXIT : SIMT_IC_RET;
+        return SIMT_ERR_OK;
+    case LLVMUnreachable:
+        emit(fs, OP_UNREACHABLE, irpc, 0);
+        *cls = SIMT_IC_FREE;
+        return SIMT_ERR_OK;
+    case LLVMCall: {
+        LLVMValueRef cv = LLVMGetCalledValue(I);
+        if (LLVMIsAInlineAsm(cv))
+            return xl_asm(fs, I, irpc, dst, cls);
+        uint32_t fi;
+        LLVMValueRef fnv = LLVMIsAFunction(cv) ? cv : NULL;
+        if (fnv && pmap_get(&ms->fmap, fnv, &fi) && ms->m->funcs[fi].defined) {
+            unsigned na = (unsigned)LLVMGetNumArgOperands(I);
+            x = emit(fs, OP_CALL, irpc, 1);
+            uint32_t ax = aux_push(fs, fi);
+            aux_push(fs, na);
+            for (unsigned i = 0; i < na; i++) {
+                uint32_t r;
+                SIMT_TRY(ref(fs, LLVMGetOperand(I, i), &r));
+                aux_push(fs, r);
+                aux_push(fs, type_words(LLVMTypeOf(LLVMGetOperand(I, i))));
+            }
+            x = &f->code[f->ncode - 1];
+            x->dst = dst;
+            x->nel = (uint16_t)words;
+            x->aux = ax;
+            *cls = SIMT_IC_CALL;
+            *callee = fi;
+            return SIMT_ERR_OK;
+        }
+        if (fnv) {
+            size_t l;
+            const char *nm = LLVMGetValueName2(fnv, &l);
+            return xl_intrinsic(fs, I, irpc, nm, cls, abytes, msp);
+        }
+        /* indirect call */
+        unsigned na = (unsigned)LLVMGetNumArgOperands(I);
+        SIMT_TRY(ref(fs, cv, &a));
+        x = emit(fs, OP_ICALL, irpc, 1);
+        uint32_t ax = aux_push(fs, UINT32_MAX);
+        aux_push(fs, na);
+        for (unsigned i = 0; i < na; i++) {
+            uint32_t r;
+            SIMT_TRY(ref(fs, LLVMGetOperand(I, i), &r));
+            aux_push(fs, r);
+            aux_push(fs, type_words(LLVMTypeOf(LLVMGetOperand(I, i))));
+        }
+        x = &f->code[f->ncode - 1];
+        x->dst = dst;
+        x->a = a;
+        x->nel = (uint16_t)words;
+        x->aux = ax;
+        f->has_icall = 1;
+        *cls = SIMT_IC_CALL;
+        *iflags = SIMT_IF_INDIRECT;
+        return SIMT_ERR_OK;
+    }
+    default:
+        break;
+    }
+    x = emit(fs, OP_UNKNOWN, irpc, 1);
+    x->dst = dst;
+    return SIMT_ERR_OK;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* module                                                                                       */
+
+/* Reads fn's nvvm.annotations: returns 1 if it is a kernel; *maxntid = the product of its
+ * __launch_bounds__ maxntid{x,y,z} (0 if none). */
+static int is_kernel_fn(struct mstate *ms, LLVMValueRef fn, uint32_t *maxntid)
+{
+    int r = LLVMGetFunctionCallConv(fn) == LLVMPTXKernelCallConv;
+    uint64_t mx = 0;
+    unsigned n = LLVMGetNamedMetadataNumOperands(ms->mod, "nvvm.annotations");
+    LLVMValueRef *ops = n ? calloc(n, sizeof(*ops)) : NULL;
+    if (ops)
+        LLVMGetNamedMetadataOperands(ms->mod, "nvvm.annotations", ops);
+    for (unsigned i = 0; ops && i < n; i++) {
+        unsigned k = LLVMGetMDNodeNumOperands(ops[i]);
+        if (k < 3 || k > 64)
+            continue;
+        LLVMValueRef o[64];
+        LLVMGetMDNodeOperands(ops[i], o);
+        if (o[0] != fn)
+            continue;
+        for (unsigned j = 1; j + 1 < k; j += 2) {
+            unsigned l = 0;
+            const char *s = o[j] ? LLVMGetMDString(o[j], &l) : NULL;
+            if (s && l == 6 && memcmp(s, "kernel", 6) == 0)
+                r = 1;
+            if (s && l == 8 && memcmp(s, "maxntid", 7) == 0 && o[j + 1] &&
+                LLVMIsAConstantInt(o[j + 1]))
+                mx = (mx ? mx : 1) * LLVMConstIntGetZExtValue(o[j + 1]);
+        }
+    }
+    free(ops);
+    *maxntid = mx > 1024 ? 1024 : (uint32_t)mx;
+    return r;
+}
+
+static simt_err layout_globals(struct mstate *ms)
+{
+    simt_module *m = ms->m;
+    simt_device *d = m->dev;
+    uint32_t n = 0;
+    for (LLVMValueRef g = LLVMGetFirstGlobal(ms->mod); g; g = LLVMGetNextGlobal(g))
+        n++;
+    m->globals = calloc(n + 1, sizeof(*m->globals));
+    LLVMValueRef *gv = calloc(n + 1, sizeof(*gv));
+    uint64_t cbytes = 0, sbytes = 0;
+    uint32_t gi = 0;
+    /* pass 1: sizes and offsets */
+    for (LLVMValueRef g = LLVMGetFirstGlobal(ms->mod); g; g = LLVMGetNextGlobal(g)) {
+        size_t l;
+        const char *nm = LLVMGetValueName2(g, &l);
+        if (starts(nm, "llvm."))
+            continue;
+        LLVMTypeRef vt = LLVMGlobalGetValueType(g);
+        uint64_t sz = LLVMABISizeOfType(ms->td, vt);
+        uint64_t al = LLVMGetAlignment(g);
+        if (al < LLVMABIAlignmentOfType(ms->td, vt))
+            al = LLVMABIAlignmentOfType(ms->td, vt);
+        if (al < 1)
+            al = 1;
+        unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+        struct xglobal *x = &m->globals[gi];
+        x->name = strdup(nm);
+        x->bytes = sz;
+        gv[gi] = g;
+        if (as == 3) {
+            x->space = SIMT_MS_SHARED;
+            if (LLVMIsDeclaration(g) || sz == 0) {
+                x->addr = UINT64_MAX; /* dynamic: placed after static */
+            } else {
+                sbytes = (sbytes + al - 1) / al * al;
+                x->addr = SIMT_WIN_SHARED_BASE + sbytes;
+                sbytes += sz;
+            }
+        } else if (as == 4) {
+            x->space = SIMT_MS_CONST;
+            cbytes = (cbytes + al - 1) / al * al;
+            x->addr = cbytes; /* relative; fixed below */
+            cbytes += sz;
+        } else {
+            x->space = SIMT_MS_GLOBAL;
+            x->addr = 0;
+        }
+        pmap_put(&ms->gmap, g, gi);
+        gi++;
+    }
+    m->nglobals = gi;
+    m->shared_static_bytes = sbytes;
+    uint64_t dyn = SIMT_WIN_SHARED_BASE + ((sbytes + 15) & ~15ull);
+    m->cbank_bytes = cbytes;
+    m->cbank_base = SIMT_WIN_CONST_BASE + d->next_const;
+    d->next_const += (cbytes + 4095) & ~4095ull;
+    if (!cbytes)
+        d->next_const += 4096;
+    m->cbank = calloc(cbytes ? cbytes : 1, 1);
+    simt_err e = SIMT_ERR_OK;
+    for (uint32_t i = 0; i < gi && !e; i++) {
+        struct xglobal *x = &m->globals[i];
+        if (x->space == SIMT_MS_SHARED && x->addr == UINT64_MAX)
+            x->addr = dyn;
+        else if (x->space == SIMT_MS_CONST)
+            x->addr += m->cbank_base;
+        else if (x->space == SIMT_MS_GLOBAL)
+            e = dev_map_global(d, x->bytes ? x->bytes : 1, &x->addr);
+    }
+    /* pass 2: initialisers (all addresses known) */
+    for (uint32_t i = 0; i < gi && !e; i++) {
+        struct xglobal *x = &m->globals[i];
+        LLVMValueRef init = LLVMIsDeclaration(gv[i]) ? NULL : LLVMGetInitializer(gv[i]);
+        if (!init || x->space == SIMT_MS_SHARED)
+            continue;
+        uint8_t *p = x->space == SIMT_MS_CONST ? m->cbank + (x->addr - m->cbank_base)
+                                               : (uint8_t *)(uintptr_t)x->addr;
+        e = const_bytes(ms, init, p, x->bytes);
+        if (e)
+            simt_errprefix("%s: initialiser of global '%s'", m->name, x->name);
+    }
+    free(gv);
+    return e;
+}
+
+/* LLVM's default diagnostic handler exits the process on errors: collect them instead. */
+static void diag_handler(LLVMDiagnosticInfoRef di, void *ctx)
+{
+    char *buf = ctx;
+    if (LLVMGetDiagInfoSeverity(di) != LLVMDSError)
+        return;
+    char *msg = LLVMGetDiagInfoDescription(di);
+    if (!buf[0] && msg)
+        snprintf(buf, 512, "%s", msg);
+    LLVMDisposeMessage(msg);
+}
+
+simt_err xl_module(simt_module *m, const void *image, size_t size)
+{
+    if (!size)
+        return simt_seterr(SIMT_ERR_FORMAT, "%s: empty device image (0 bytes)", m->name);
+    struct mstate ms;
+    memset(&ms, 0, sizeof(ms));
+    ms.m = m;
+    ms.ctx = LLVMContextCreate();
+    char diag[512] = "";
+    LLVMContextSetDiagnosticHandler(ms.ctx, diag_handler, diag);
+    simt_err e = SIMT_ERR_OK;
+    char *msg = NULL;
+    LLVMMemoryBufferRef buf =
+        LLVMCreateMemoryBufferWithMemoryRangeCopy((const char *)image, size, m->name);
+    int bad;
+    if (size >= 4 && memcmp(image, "BC\xc0\xde", 4) == 0) {
+        bad = LLVMParseBitcodeInContext2(ms.ctx, buf, &ms.mod);
+        LLVMDisposeMemoryBuffer(buf);
+        if (bad)
+            msg = strdup(diag[0] ? diag : "invalid bitcode");
+    } else {
+        bad = LLVMParseIRInContext(ms.ctx, buf, &ms.mod, &msg); /* takes the buffer */
+    }
+    if (bad) {
+        e = simt_seterr(SIMT_ERR_FORMAT, "%s: cannot parse LLVM IR: %s", m->name,
+                        msg ? msg : "unknown error");
+        if (msg && size >= 4 && memcmp(image, "BC\xc0\xde", 4) == 0)
+            free(msg);
+        else if (msg)
+            LLVMDisposeMessage(msg);
+        LLVMContextDispose(ms.ctx);
+        return e;
+    }
+    ms.td = LLVMGetModuleDataLayout(ms.mod);
+    /* functions */
+    uint32_t nf = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(ms.mod); fn; fn = LLVMGetNextFunction(fn))
+        nf++;
+    m->funcs = calloc(nf + 1, sizeof(*m->funcs));
+    m->nfuncs = nf;
+    LLVMValueRef *fns = calloc(nf + 1, sizeof(*fns));
+    uint32_t i = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(ms.mod); fn; fn = LLVMGetNextFunction(fn), i++) {
+        size_t l;
+        fns[i] = fn;
+        m->funcs[i].name = strdup(LLVMGetValueName2(fn, &l));
+        m->funcs[i].index = i;
+        m->funcs[i].defined = !LLVMIsDeclaration(fn);
+        m->funcs[i].is_kernel = m->funcs[i].defined && is_kernel_fn(&ms, fn, &m->funcs[i].maxntid);
+        pmap_put(&ms.fmap, fn, i);
+    }
+    e = layout_globals(&ms);
+    for (i = 0; i < nf && !e; i++) {
+        if (!m->funcs[i].defined)
+            continue;
+        /* address taken? (used other than as a direct callee) */
+        for (LLVMUseRef u = LLVMGetFirstUse(fns[i]); u; u = LLVMGetNextUse(u)) {
+            LLVMValueRef us = LLVMGetUser(u);
+            if (!(LLVMIsACallInst(us) && LLVMGetCalledValue(us) == fns[i]))
+                m->funcs[i].addr_taken = 1;
+        }
+        ms.curf = &m->funcs[i];
+        ms.capused = 0;
+        e = xl_function(&ms, &m->funcs[i], fns[i]);
+        ms.curf = NULL;
+        if (e)
+            break;
+        /* direct callees */
+        struct xfunc *f = &m->funcs[i];
+        size_t cap = 0;
+        for (uint32_t k = 0; k < f->nir; k++) {
+            uint32_t c = f->sinsts[k].callee;
+            if (c == SIMT_NO_FUNC)
+                continue;
+            int dup = 0;
+            for (uint32_t j = 0; j < f->ncallees; j++)
+                dup |= f->callees[j] == c;
+            if (!dup) {
+                GROW(f->callees, f->ncallees, cap);
+                f->callees[f->ncallees++] = c;
+            }
+        }
+    }
+    free(fns);
+    pmap_free(&ms.fmap);
+    pmap_free(&ms.gmap);
+    LLVMDisposeModule(ms.mod);
+    LLVMContextDispose(ms.ctx);
+    return e;
+}
+
+void xl_free_module(simt_module *m)
+{
+    for (uint32_t i = 0; i < m->nfuncs; i++) {
+        struct xfunc *f = &m->funcs[i];
+        free(f->name);
+        free(f->param_slot);
+        free(f->param_words);
+        free(f->param_bytes);
+        free(f->param_align);
+        free(f->param_leaves);
+        free(f->param_byval);
+        free(f->cpool);
+        free(f->code);
+        free(f->aux);
+        free(f->edges);
+        free(f->sblocks);
+        free(f->ssuccs);
+        free(f->sinsts);
+        free(f->strings);
+        free(f->block_start);
+        free(f->callees);
+        free(f->used_globals);
+        free((char *)f->source_file);
+    }
+    free(m->funcs);
+    for (uint32_t i = 0; i < m->nglobals; i++)
+        free(m->globals[i].name);
+    free(m->globals);
+    free(m->cbank);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* per-kernel static program                                                                    */
+
+simt_err xl_kprog(simt_module *m, uint32_t kfunc, struct kprog **out)
+{
+    struct kprog *k = calloc(1, sizeof(*k));
+    if (!k)
+        return SIMT_ERR_NOMEM;
+    uint32_t nf = m->nfuncs;
+    k->pcbase = malloc((nf + 1) * sizeof(uint32_t));
+    k->funcidx = malloc((nf + 1) * sizeof(uint32_t));
+    k->order = malloc((nf + 1) * sizeof(uint32_t));
+    k->blockbase = malloc((nf + 1) * sizeof(uint32_t));
+    for (uint32_t i = 0; i < nf; i++)
+        k->funcidx[i] = SIMT_NO_FUNC, k->pcbase[i] = UINT32_MAX;
+    /* reachable functions: BFS over direct calls; address-taken ones if any indirect call */
+    uint32_t n = 0;
+    k->order[n++] = kfunc;
+    k->funcidx[kfunc] = 0;
+    int icall = 0;
+    for (uint32_t q = 0; q < n; q++) {
+        struct xfunc *f = &m->funcs[k->order[q]];
+        icall |= f->has_icall;
+        for (uint32_t j = 0; j < f->ncallees; j++) {
+            uint32_t c = f->callees[j];
+            if (k->funcidx[c] == SIMT_NO_FUNC) {
+                k->funcidx[c] = n;
+                k->order[n++] = c;
+            }
+        }
+        if (q + 1 == n && icall) {
+            for (uint32_t c = 0; c < nf; c++)
+                if (m->funcs[c].defined && m->funcs[c].addr_taken &&
+                    k->funcidx[c] == SIMT_NO_FUNC) {
+                    k->funcidx[c] = n;
+                    k->order[n++] = c;
+                }
+        }
+    }
+    uint32_t ninst = 0, nblk = 0, nsucc = 0, nstr = 0, nreg = 0;
+    for (uint32_t q = 0; q < n; q++) {
+        struct xfunc *f = &m->funcs[k->order[q]];
+        ninst += f->nir;
+        nblk += f->nblocks;
+        nsucc += f->nssuccs;
+        nstr += f->strings_size + (uint32_t)strlen(f->name) + 1;
+        nreg += f->nregs;
+    }
+    struct simt_sfunc *sf = calloc(n, sizeof(*sf));
+    struct simt_sblock *sb = calloc(nblk + 1, sizeof(*sb));
+    struct simt_sinst *si = calloc(ninst + 1, sizeof(*si));
+    uint32_t *ss = calloc(nsucc + 1, sizeof(uint32_t));
+    char *str = calloc(nstr + 1, 1);
+    uint32_t ip = 0, bp = 0, sp = 0, strp = 0, rp = 0;
+    for (uint32_t q = 0; q < n; q++) {
+        struct xfunc *f = &m->funcs[k->order[q]];
+        k->pcbase[k->order[q]] = ip;
+        k->blockbase[q] = bp;
+        sf[q].name = strp;
+        memcpy(str + strp, f->name, strlen(f->name) + 1);
+        strp += (uint32_t)strlen(f->name) + 1;
+        uint32_t sbase = strp;
+        memcpy(str + strp, f->strings, f->strings_size);
+        strp += f->strings_size;
+        sf[q].first_block = bp;
+        sf[q].nblocks = f->nblocks;
+        for (uint32_t b = 0; b < f->nblocks; b++) {
+            sb[bp + b] = f->sblocks[b];
+            sb[bp + b].func = q;
+            sb[bp + b].first_pc += ip;
+            sb[bp + b].succ_first += sp;
+            if (sb[bp + b].ipdom != SIMT_NO_BLOCK)
+                sb[bp + b].ipdom += bp;
+        }
+        for (uint32_t j = 0; j < f->nssuccs; j++)
+            ss[sp + j] = f->ssuccs[j] + bp;
+        for (uint32_t p = 0; p < f->nir; p++) {
+            struct simt_sinst x = f->sinsts[p];
+            x.block += bp;
+            if (x.dst)
+                x.dst += rp;
+            for (int s = 0; s < x.nsrc; s++)
+                x.srcs[s] += rp;
+            if (x.callee != SIMT_NO_FUNC)
+                x.callee = k->funcidx[x.callee];
+            if (x.reconv_pc != SIMT_PC_EXIT)
+                x.reconv_pc += ip;
+            x.text += sbase;
+            si[ip + p] = x;
+        }
+        ip += f->nir;
+        bp += f->nblocks;
+        sp += f->nssuccs;
+        rp += f->nregs;
+    }
+    k->p.kernel_name = m->funcs[kfunc].name;
+    k->p.source_file = m->funcs[kfunc].source_file ? m->funcs[kfunc].source_file : "";
+    k->p.nfuncs = n;
+    k->p.nblocks = nblk;
+    k->p.ninsts = ninst;
+    k->p.nsuccs = nsucc;
+    k->p.strings_size = strp;
+    k->p.funcs = sf;
+    k->p.blocks = sb;
+    k->p.insts = si;
+    k->p.succs = ss;
+    k->p.strings = str;
+    k->p.nregs = nreg;
+    *out = k;
+    return SIMT_ERR_OK;
+}
+
+void xl_free_kprog(struct kprog *k)
+{
+    if (!k)
+        return;
+    free((void *)k->p.funcs);
+    free((void *)k->p.blocks);
+    free((void *)k->p.insts);
+    free((void *)k->p.succs);
+    free((void *)k->p.strings);
+    free(k->pcbase);
+    free(k->funcidx);
+    free(k->order);
+    free(k->blockbase);
+    free(k);
+}
+
+/* Static shared memory a kernel uses: the __shared__ variables referenced by the kernel and
+ * the functions it can reach (what the compiler would allocate for it). Addresses stay
+ * module-wide so that device functions shared by several kernels need one translation. */
+uint64_t xl_kernel_shared_bytes(const simt_module *m, uint32_t kfunc)
+{
+    uint32_t nf = m->nfuncs, ng = m->nglobals;
+    uint8_t *fseen = calloc(nf + 1, 1), *gseen = calloc(ng + 1, 1);
+    uint32_t *q = malloc((nf + 1) * sizeof(uint32_t));
+    uint64_t bytes = 0;
+    if (!fseen || !gseen || !q)
+        goto out;
+    uint32_t n = 0;
+    int icall = 0;
+    q[n++] = kfunc;
+    fseen[kfunc] = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        const struct xfunc *f = &m->funcs[q[i]];
+        icall |= f->has_icall;
+        for (uint32_t j = 0; j < f->ncallees; j++)
+            if (!fseen[f->callees[j]]) {
+                fseen[f->callees[j]] = 1;
+                q[n++] = f->callees[j];
+            }
+        if (i + 1 == n && icall)
+            for (uint32_t c = 0; c < nf; c++)
+                if (m->funcs[c].defined && m->funcs[c].addr_taken && !fseen[c]) {
+                    fseen[c] = 1;
+                    q[n++] = c;
+                }
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        const struct xfunc *f = &m->funcs[q[i]];
+        for (uint32_t j = 0; j < f->nused; j++)
+            gseen[f->used_globals[j]] = 1;
+    }
+    for (uint32_t g = 0; g < ng; g++)
+        if (gseen[g] && m->globals[g].space == SIMT_MS_SHARED &&
+            m->globals[g].addr < SIMT_WIN_SHARED_BASE + m->shared_static_bytes)
+            bytes = ((bytes + 15) & ~15ull) + m->globals[g].bytes;
+out:
+    free(fseen);
+    free(gseen);
+    free(q);
+    return bytes;
+}
