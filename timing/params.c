@@ -61,7 +61,11 @@ static const struct simt_param_desc core_params[] = {
     I("core.min_regs_per_thread", "0", 0, 1024,
       "registers per thread assumed when the trace records fewer (0: use the trace's figure)"),
     I("core.wb_ports", "2", 1, 64, "results written back to the register file per cycle"),
-    E("core.hazard_handling", "stall", "stall|replay",
+    END,
+};
+
+static const struct simt_param_desc hazard_params[] = {
+    E("hazard.mode", "stall", "stall|replay",
       "memory hazards: stall in the LD/ST unit, or replay the unserved threads (seed 003 ch. 5)"),
     END,
 };
@@ -144,11 +148,11 @@ static const struct simt_param_desc sim_params[] = {
 };
 
 static const struct simt_param_desc *const tables[] = {
-    gpu_params,   core_params,     frontend_params, sched_params, collector_params,
-    units_params, memstage_params, sim_params,      NULL,
+    gpu_params,       core_params,  hazard_params,   frontend_params, sched_params,
+    collector_params, units_params, memstage_params, sim_params,      NULL,
 };
-static const char *const names[] = {"gpu",   "core",     "frontend", "sched", "collector",
-                                    "units", "memstage", "sim",      NULL};
+static const char *const names[] = {"gpu",       "core",  "hazard",   "frontend", "sched",
+                                    "collector", "units", "memstage", "sim",      NULL};
 
 const struct simt_param_desc *const *simt_core_param_tables(const char *const **components)
 {

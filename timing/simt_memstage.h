@@ -121,6 +121,10 @@ struct simt_memstage_ops {
     /*! predict() (optional) : the hazards `req` would meet if pushed at `cycle`, without
      *  changing state. */
     uint32_t (*predict)(void *state, uint64_t cycle, const struct simt_mem_req *req);
+    /*! issued() (optional; addition by the timing core) : the core issued (or re-issued for
+     *  replay) `req`, a request it asked predict() about; lets an MSHR credit tracker hand
+     *  out its credit at issue (seed 003 6.0.1). */
+    void (*issued)(void *state, uint64_t cycle, const struct simt_mem_req *req);
 
     /*! next_event() : the earliest cycle > `cycle` at which this SM's stage (or, for the
      *  shared part, given state == NULL and `shared`) has work to do; UINT64_MAX if idle. */

@@ -20,6 +20,9 @@
 #include "simt_stats.h"
 #include "simt_timing.h"
 #include "simt_trace.h"
+#ifdef SIMT_HAVE_MEM
+#include "simt_mem.h"
+#endif
 
 static void usage(FILE *f)
 {
@@ -71,6 +74,76 @@ static int add_figures(cJSON *o, uint64_t cycles, uint64_t winst, uint64_t tinst
            cJSON_AddNumberToObject(o, "ipc", ratio(winst, cycles)) &&
            cJSON_AddNumberToObject(o, "thread_ipc", ratio(tinst, cycles)) &&
            cJSON_AddNumberToObject(o, "simd_efficiency", ratio(tinst, winst * (uint64_t)warp_size));
+}
+
+static double counter(const simt_stats *stats, const char *name)
+{
+    const uint64_t *v = simt_stats_find(stats, name, NULL);
+    return v ? (double)*v : 0.0;
+}
+
+/* totals.hazards (SM-cycles in which each hazard occurred, seed 003 Fig. 6.1), totals.
+ * issue_cycles (scheduler-cycles by class, Fig. 6.2), the replay counts, and totals.memory:
+ * the inputs and result of the predicted maximum speedup (seed 003 3.5) and, with the memory
+ * hierarchy, its derived figures (docs/MEMORY.md). Whole run: no summing over launches. */
+static simt_err add_memory_totals(cJSON *tot, const simt_stats *stats, const simt_config *cfg,
+                                  uint64_t cycles)
+{
+    static const char *const hz[] = {"div", "bank", "mshr", "comq", "rsv"};
+    static const char *const cls[] = {"idle", "raw", "stall", "predicted", "issue1", "issue2"};
+    char key[96];
+    cJSON *h = cJSON_AddObjectToObject(tot, "hazards");
+    for (int i = 0; h && i < 5; i++) {
+        snprintf(key, sizeof key, "ldst.hazards.%s", hz[i]);
+        cJSON_AddNumberToObject(h, hz[i], counter(stats, key));
+    }
+    cJSON *ic = cJSON_AddObjectToObject(tot, "issue_cycles");
+    for (int i = 0; ic && i < 6; i++) {
+        snprintf(key, sizeof key, "sched.%s", cls[i]);
+        cJSON_AddNumberToObject(ic, cls[i], counter(stats, key));
+    }
+    cJSON_AddNumberToObject(tot, "replays", counter(stats, "ldst.replays"));
+    cJSON_AddNumberToObject(tot, "replays_issued", counter(stats, "ldst.replays_issued"));
+    cJSON *m = cJSON_AddObjectToObject(tot, "memory");
+    if (!h || !ic || !m)
+        return simt_seterr(SIMT_ERR_NOMEM, "--stats-json: out of memory");
+    const double nsms = (double)simt_config_int(cfg, "gpu.nsms");
+    const double blocked = counter(stats, "collector.mem_blocked");
+    const double alu = counter(stats, "units.alu.insts");
+    cJSON_AddNumberToObject(m, "collector_blocked_cycles", blocked);
+    cJSON_AddNumberToObject(m, "alu_instructions", alu);
+#ifdef SIMT_HAVE_MEM
+    /* seed 003 3.5 per SM: blocked SM-cycles and ALU instructions averaged over the SMs, at
+     * units.alu ALU warp instructions per cycle */
+    cJSON_AddNumberToObject(
+        m, "predicted_max_speedup",
+        simt_mem_predicted_max_speedup(cycles, (uint64_t)(blocked / nsms + 0.5),
+                                       (uint64_t)(alu / nsms + 0.5),
+                                       (double)simt_config_int(cfg, "units.alu")));
+    if (strcmp(simt_config_str(cfg, "memstage.model"), "hierarchy") == 0) {
+        struct simt_mem_derived d;
+        simt_err e = simt_mem_derive(stats, (uint32_t)nsms,
+                                     (uint32_t)simt_config_int(cfg, "gpu.mem_channels"), &d);
+        if (e)
+            return e;
+        cJSON_AddNumberToObject(m, "l1d_hit_rate", d.l1d_hit_rate);
+        cJSON_AddNumberToObject(m, "l1d_miss_rate", 1.0 - d.l1d_hit_rate);
+        cJSON_AddNumberToObject(m, "l1d_merge_rate", d.l1d_merge_rate);
+        cJSON_AddNumberToObject(m, "l1d_rsv_fail_rate", d.l1d_rsv_fail_rate);
+        cJSON_AddNumberToObject(m, "l1d_mshr_occupancy", d.l1d_mshr_avg);
+        cJSON_AddNumberToObject(m, "l2_hit_rate", d.l2_hit_rate);
+        cJSON_AddNumberToObject(m, "l2_miss_rate", 1.0 - d.l2_hit_rate);
+        cJSON_AddNumberToObject(m, "icnt_req_utilisation", d.icnt_req_util);
+        cJSON_AddNumberToObject(m, "icnt_rep_utilisation", d.icnt_rep_util);
+        cJSON_AddNumberToObject(m, "dram_utilisation", d.dram_util);
+        cJSON_AddNumberToObject(m, "dram_row_hit_rate", d.dram_row_hit_rate);
+        cJSON_AddNumberToObject(m, "latency_avg", d.mem_latency_avg);
+    }
+#else
+    (void)cycles;
+    (void)nsms;
+#endif
+    return SIMT_ERR_OK;
 }
 
 static simt_err write_json(const char *path, cJSON *root)
@@ -246,6 +319,9 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
                      (double)simt_config_int(cfg, "gpu.nsms");
         cJSON_AddNumberToObject(util, units[u], busy && cap > 0 ? (double)*busy / cap : 0.0);
     }
+    e = add_memory_totals(tot, stats, cfg, tc);
+    if (e)
+        goto fail;
     cJSON_AddItemToObject(root, "stats", simt_stats_to_cjson(stats, NULL, 0));
     cJSON_AddItemToObject(root, "stat_descriptions", simt_stats_desc_cjson(stats));
     cJSON_AddItemToObject(root, "config", simt_config_to_cjson(cfg));

@@ -31,8 +31,14 @@
 
 enum { U_ALU = 0, U_SFU = 1, U_MEM = 2, U_BR = 3, U_NUM = 4 };
 static const char *const unit_names[U_NUM] = {"alu", "sfu", "mem", "branch"};
-enum { C_IDLE = 0, C_RAW = 1, C_STALL = 2, C_ISSUE1 = 3, C_ISSUE2 = 4, C_NUM = 5 };
-static const char *const class_names[C_NUM] = {"idle", "raw", "stall", "issue1", "issue2"};
+enum { C_IDLE = 0, C_RAW = 1, C_STALL = 2, C_ISSUE1 = 3, C_ISSUE2 = 4, C_PRED = 5, C_NUM = 6 };
+static const char *const class_names[C_NUM] = {"idle",   "raw",    "stall",
+                                               "issue1", "issue2", "predicted"};
+static const char *const hz_names[SIMT_HZ_NUM_] = {"div", "bank", "mshr", "comq", "rsv"};
+/* hazards a scheduler can avoid by waiting (seed 003 ch. 6; DIV and BANK are mandatory and
+ * the instruction does useful work when it meets them, ch. 6 footnote 1) */
+#define HZ_RESOURCE                                                                                \
+    (SIMT_HZ_BIT(SIMT_HZ_MSHR) | SIMT_HZ_BIT(SIMT_HZ_COMQ) | SIMT_HZ_BIT(SIMT_HZ_RSV))
 enum { EV_WB = 0, EV_FETCH = 1 };
 
 struct sbent {
@@ -59,11 +65,23 @@ struct fent {
     uint8_t queued;
 };
 
+/* Per-thread look-ahead, split so that the issue path touches little memory: thr.pd[] holds
+ * (pc, depth) of the decoded events; the memory fields, read only by memory instructions,
+ * are in a separate per-SM array (sm.mev, EVBATCH per thread slot). Event i is pd[i] /
+ * mev[slot * EVBATCH + i]; pd[bpos - 1] is the current event (the thread's next
+ * instruction). */
+struct pcdepth {
+    uint32_t pc, depth;
+};
+struct mev {
+    uint64_t addr, addr2;
+    uint32_t size;
+};
 struct thr {
     simt_cursor *cur;
     uint32_t stamp;
-    uint8_t bpos, bn; /* buf[bpos - 1] is the current event (the thread's next instruction) */
-    struct simt_event buf[EVBATCH];
+    uint8_t bpos, bn;
+    struct pcdepth pd[EVBATCH];
 };
 
 struct cta_slot {
@@ -87,6 +105,8 @@ struct inst {
     uint32_t nacc, acc_cap;
     uint32_t mem_outstanding; /* accesses accepted, not completed */
     uint64_t seq;
+    uint64_t iseq;   /* first-issue order: the oldest instruction marked for replay goes first */
+    uint8_t stalled; /* stall mode: held in an LD/ST unit after a hazard */
 };
 
 struct hent {
@@ -111,6 +131,7 @@ struct sm {
     struct simt_policy_env env;
     struct simt_thread *threads;
     struct thr *thr;
+    struct mev *mev; /* memory fields of the decoded events (struct thr) */
     struct warp *warps;
     struct cta_slot *ctas;
     uint32_t threads_used, ctas_used;
@@ -175,9 +196,14 @@ struct sm {
     uint64_t sched_busy[16]; /* sched.issue_blocking: the cycle each scheduler is free again */
     uint32_t *rq[16];        /* per scheduler: instructions waiting to be replayed (FIFO) */
     uint32_t rq_head[16], rq_n[16], rq_cap[16];
-    int issue_dirty; /* something that can change the issue stage's outcome happened since
-                        its last fruitless run (retire, dispatch, barrier, fetch, CTA) */
+    uint8_t rq_yield[16]; /* the scheduler's last issue was a replay: new groups go first */
+    int issue_dirty;      /* something that can change the issue stage's outcome happened since
+                             its last fruitless run (retire, dispatch, barrier, fetch, CTA) */
     int active_ctas;
+    uint32_t nstalled;            /* LD/ST units holding an instruction stalled on a hazard */
+    int coll_full;                /* this step: an issue found no collector slot */
+    int last_blocked;             /* the last step's collector-blocked-by-memory verdict */
+    struct simt_mem_access *pacc; /* prediction: the accesses of the group being checked */
 };
 
 struct simt_gpu {
@@ -227,6 +253,8 @@ struct simt_gpu {
     uint64_t *st_ctas, *st_barriers, *st_bank_conf, *st_wb_stall, *st_mem_stall, *st_launches;
     uint64_t *st_fetches, *st_ic_miss, *st_fe_stall, *st_replays, *st_hazard_cycles;
     uint64_t *st_steps;
+    uint64_t *st_hz[SIMT_HZ_NUM_], *st_alu_insts, *st_blocked, *st_pred_held, *st_replay_issued;
+    int predict; /* hazard prediction on: consult ms_ops->predict before issuing a load */
 };
 
 /* --- small helpers -------------------------------------------------------------------------- */
@@ -425,9 +453,18 @@ static inline __attribute__((always_inline)) simt_err thread_advance(struct sm *
     struct simt_thread *th = &s->threads[slot];
     int r = 1;
     if (t->bpos == t->bn) {
-        r = simt_cursor_next_batch(t->cur, t->buf, EVBATCH);
+        struct simt_event ev[EVBATCH];
+        r = simt_cursor_next_batch(t->cur, ev, EVBATCH);
         t->bpos = 0;
         t->bn = r > 0 ? (uint8_t)r : 0;
+        struct mev *m = &s->mev[(size_t)slot * EVBATCH];
+        for (int i = 0; i < r; i++) {
+            t->pd[i].pc = ev[i].pc;
+            t->pd[i].depth = ev[i].depth;
+            m[i].addr = ev[i].addr;
+            m[i].addr2 = ev[i].addr2;
+            m[i].size = ev[i].size;
+        }
     }
     if (r > 0)
         t->bpos++;
@@ -443,8 +480,8 @@ static inline __attribute__((always_inline)) simt_err thread_advance(struct sm *
         cs->live--;
         return SIMT_ERR_OK;
     }
-    th->pc = t->buf[t->bpos - 1].pc;
-    th->depth = t->buf[t->bpos - 1].depth;
+    th->pc = t->pd[t->bpos - 1].pc;
+    th->depth = t->pd[t->bpos - 1].depth;
     th->state = barrier ? SIMT_TS_BARRIER : SIMT_TS_READY;
     s->nready += !barrier;
     if (barrier)
@@ -719,6 +756,11 @@ static void mem_complete(void *ctx, uint64_t token, uint32_t nthreads, uint64_t 
             s->g->err = simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
     }
     s->busy = 1;
+    /* A completion delivered by shared_tick() comes after this SM's step of `cycle` (or in a
+     * cycle the SM skipped): its next step must not be later than the next cycle. Inside
+     * sm_step (tick/push) busy already does this. */
+    if (s->next_cycle > cycle + 1)
+        s->next_cycle = cycle + 1;
 }
 
 static simt_err stage_writeback(struct sm *s, uint64_t cycle)
@@ -762,6 +804,7 @@ static simt_err stage_writeback(struct sm *s, uint64_t cycle)
 static simt_err stage_ldst(struct sm *s, uint64_t cycle)
 {
     struct simt_gpu *g = s->g;
+    uint32_t hz_cycle = 0; /* hazards met in this cycle (seed 003 Fig. 6.1 counts cycles) */
     for (uint32_t u = 0; u < g->nunits[U_MEM]; u++) {
         uint32_t k = s->mem_hold[u];
         if (k == NONE)
@@ -799,6 +842,7 @@ static simt_err stage_ldst(struct sm *s, uint64_t cycle)
         in->mem_outstanding -= out.nrejected;
         if (out.hazards)
             (*g->st_hazard_cycles)++;
+        hz_cycle |= out.hazards;
         if (out.nrejected) {
             for (uint32_t i = 0; i < out.nrejected; i++)
                 in->acc[i] = in->acc[out.rejected[i]];
@@ -808,6 +852,10 @@ static simt_err stage_ldst(struct sm *s, uint64_t cycle)
                  * private active mask) are squashed and go back to the scheduler, which
                  * re-issues them; the LD/ST unit is free for other instructions */
                 s->mem_hold[u] = NONE;
+                if (in->stalled) {
+                    in->stalled = 0;
+                    s->nstalled--;
+                }
                 uint64_t free_at = cycle + (out.busy_cycles ? out.busy_cycles : 1);
                 if (s->unit_busy[U_MEM][u] < free_at)
                     s->unit_busy[U_MEM][u] = free_at;
@@ -836,10 +884,18 @@ static simt_err stage_ldst(struct sm *s, uint64_t cycle)
             s->mem_ready_at[u] = cycle + (out.busy_cycles ? out.busy_cycles : 1);
             if (s->mem_ready_at[u] < s->wake)
                 s->wake = s->mem_ready_at[u];
+            if (!in->stalled) { /* held by a hazard: the stall propagates (Fig. 1.4) */
+                in->stalled = 1;
+                s->nstalled++;
+            }
             continue;
         }
         in->nacc = 0;
         s->mem_hold[u] = NONE;
+        if (in->stalled) {
+            in->stalled = 0;
+            s->nstalled--;
+        }
         if (s->unit_busy[U_MEM][u] < cycle + (out.busy_cycles ? out.busy_cycles : 1))
             s->unit_busy[U_MEM][u] = cycle + (out.busy_cycles ? out.busy_cycles : 1);
         if (in->mem_outstanding == 0) {
@@ -847,6 +903,9 @@ static simt_err stage_ldst(struct sm *s, uint64_t cycle)
                 return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
         }
     }
+    for (uint32_t h = 0; hz_cycle && h < SIMT_HZ_NUM_; h++)
+        if (hz_cycle & SIMT_HZ_BIT(h))
+            (*g->st_hz[h])++;
     return g->err;
 }
 
@@ -950,9 +1009,76 @@ static int has_free_slot(const struct sm *s, uint32_t c)
     return s->slots_used[c] < s->nslots[c];
 }
 
-/* 0: can issue; 1: RAW/front-end; 2: structural (collector full) */
+static uint8_t mem_kind_of(uint8_t iclass)
+{
+    switch (iclass) {
+    case SIMT_IC_STORE:
+        return SIMT_MK_STORE;
+    case SIMT_IC_ATOMIC:
+        return SIMT_MK_ATOMIC;
+    case SIMT_IC_COPY:
+        return SIMT_MK_COPY;
+    default:
+        return SIMT_MK_LOAD;
+    }
+}
+
+/* Hazard prediction (seed 003 chapter 6): true if the memory stage predicts that the memory
+ * instruction of group gr, issued now, would meet a resource hazard (MSHR, COMQ, RSV) - the
+ * scheduler then does not issue it this cycle. Only the avoidable hazards hold an instruction
+ * back; DIV and BANK are mandatory (ch. 6 footnote 1). */
+static int predict_hold(struct sm *s, const struct simt_group *gr, const struct simt_sinst *si,
+                        uint32_t warp0, uint64_t cycle)
+{
+    struct simt_gpu *g = s->g;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < gr->nthreads; i++) {
+        uint32_t slot = gr->threads[i];
+        if (slot >= g->max_threads)
+            continue;
+        const struct thr *t = &s->thr[slot];
+        if (t->bpos == 0)
+            continue;
+        const struct mev *ev = &s->mev[(size_t)slot * EVBATCH + t->bpos - 1];
+        struct simt_mem_access *a = &s->pacc[n++];
+        a->addr = ev->addr;
+        a->addr2 = ev->addr2;
+        a->size = ev->size;
+        a->thread = slot;
+        a->lane = s->threads[slot].lane;
+    }
+    if (n == 0)
+        return 0;
+    struct simt_mem_req req = {.pc = gr->pc,
+                               .kind = mem_kind_of(si->iclass),
+                               .space = si->mspace,
+                               .dst_reg = si->dst,
+                               .warp = warp0,
+                               .token = UINT64_MAX, /* not issued yet: nothing known about it */
+                               .naccess = n,
+                               .acc = s->pacc};
+    return (g->ms_ops->predict(s->ms, cycle, &req) & HZ_RESOURCE) != 0;
+}
+
+/* The memory request of instruction k as it stands (its unserved accesses). */
+static struct simt_mem_req inst_req(const struct sm *s, uint32_t k)
+{
+    const struct inst *in = &s->insts[k];
+    struct simt_mem_req req = {.pc = in->pc,
+                               .kind = in->kind,
+                               .space = in->space,
+                               .dst_reg = in->dst,
+                               .warp = in->warp0,
+                               .token = (uint64_t)k | ((uint64_t)in->gen << 32),
+                               .naccess = in->nacc,
+                               .acc = in->acc};
+    return req;
+}
+
+/* 0: can issue; 1: RAW/front-end; 2: structural (collector full); 4: held back by a hazard
+ * prediction */
 static int check_group(struct sm *s, const struct simt_group *gr, uint32_t *wbuf, uint32_t *nw,
-                       int *longlat)
+                       int *longlat, uint64_t cycle)
 {
     struct simt_gpu *g = s->g;
     if (gr->pc >= g->prog->ninsts || gr->nthreads == 0)
@@ -983,6 +1109,8 @@ static int check_group(struct sm *s, const struct simt_group *gr, uint32_t *wbuf
     }
     if (!has_free_slot(s, slot_class(g, (uint32_t)unit_of(si->iclass))))
         return 2;
+    if (g->predict && unit_of(si->iclass) == U_MEM && predict_hold(s, gr, si, wbuf[0], cycle))
+        return 4;
     return 0;
 }
 
@@ -1012,6 +1140,8 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
     in->dst = si->dst;
     in->warp0 = wbuf[0];
     in->seq = s->heap_seq++;
+    in->iseq = in->seq;
+    in->stalled = 0;
     in->cta = s->threads[gr->threads[0]].cta;
     in->needs_wb = si->dst != 0;
     in->longlat = unit == U_MEM;
@@ -1027,19 +1157,7 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
         in->reads_left |= 1u << r;
     }
     if (unit == U_MEM) {
-        switch (si->iclass) {
-        case SIMT_IC_STORE:
-            in->kind = SIMT_MK_STORE;
-            break;
-        case SIMT_IC_ATOMIC:
-            in->kind = SIMT_MK_ATOMIC;
-            break;
-        case SIMT_IC_COPY:
-            in->kind = SIMT_MK_COPY;
-            break;
-        default:
-            in->kind = SIMT_MK_LOAD;
-        }
+        in->kind = mem_kind_of(si->iclass);
         in->space = si->mspace;
         if (in->acc_cap < gr->nthreads) {
             struct simt_mem_access *na = realloc(in->acc, gr->nthreads * sizeof *na);
@@ -1065,7 +1183,7 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
         struct simt_thread *th = &s->threads[slot];
         struct thr *t = &s->thr[slot];
         if (plain && th->state == SIMT_TS_READY && th->pc == gr->pc && t->bpos < t->bn) {
-            const struct simt_event *ev = &t->buf[t->bpos++];
+            const struct pcdepth *ev = &t->pd[t->bpos++];
             th->pc = ev->pc;
             th->depth = ev->depth;
             continue;
@@ -1079,7 +1197,7 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
         }
         if (unit == U_MEM) {
             struct simt_mem_access *a = &in->acc[i];
-            const struct simt_event *ev = &t->buf[t->bpos - 1];
+            const struct mev *ev = &s->mev[(size_t)slot * EVBATCH + t->bpos - 1];
             a->addr = ev->addr;
             a->addr2 = ev->addr2;
             a->size = ev->size;
@@ -1108,6 +1226,13 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
     s->ninflight++;
     s->slots_used[slot_class(g, unit)]++;
     s->coll[s->ncoll++] = k;
+    if (unit == U_ALU)
+        (*g->st_alu_insts)++;
+    if (unit == U_MEM && g->predict && g->ms_ops->issued) {
+        /* the credit tracker hands out its credit at issue (seed 003 6.0.1) */
+        struct simt_mem_req req = inst_req(s, k);
+        g->ms_ops->issued(s->ms, cycle, &req);
+    }
     if (g->buffered_fe)
         fe_consume(s, fe_entry(s, gr->id), gr->pc);
     (*g->st_winst)++;
@@ -1197,6 +1322,47 @@ static int call_ready(struct sm *s, uint64_t cycle)
     return n;
 }
 
+/* Re-issues scheduler sc's oldest instruction marked for replay (first-issue order, seed 003
+ * 5.2.3): it re-reads its operands in the collector and keeps its private active mask (the
+ * unserved accesses, 5.2.4). 0: issued; 1: no collector slot; 2: held back by a hazard
+ * prediction (seed 003 ch. 6). */
+static int try_replay(struct sm *s, uint32_t sc, uint64_t cycle)
+{
+    struct simt_gpu *g = s->g;
+    uint32_t mc = slot_class(g, U_MEM);
+    if (!has_free_slot(s, mc))
+        return 1;
+    uint32_t *q = s->rq[sc], cap = s->rq_cap[sc], h = s->rq_head[sc], o = h;
+    for (uint32_t i = 1; i < s->rq_n[sc]; i++) {
+        uint32_t x = (h + i) % cap;
+        if (s->insts[q[x]].iseq < s->insts[q[o]].iseq)
+            o = x;
+    }
+    uint32_t k = q[o];
+    q[o] = q[h];
+    q[h] = k;
+    struct inst *in = &s->insts[k];
+    struct simt_mem_req req = inst_req(s, k);
+    if (g->predict && (g->ms_ops->predict(s->ms, cycle, &req) & HZ_RESOURCE)) {
+        (*g->st_pred_held)++;
+        s->busy = 1; /* the prediction may change any cycle */
+        s->issue_dirty_next = 1;
+        return 2;
+    }
+    s->rq_head[sc] = (h + 1) % cap;
+    s->rq_n[sc]--;
+    in->reads_left = in->nreads ? (1u << in->nreads) - 1 : 0;
+    in->seq = s->heap_seq++;
+    s->slots_used[mc]++;
+    s->coll[s->ncoll++] = k;
+    if (g->predict && g->ms_ops->issued)
+        g->ms_ops->issued(s->ms, cycle, &req);
+    (*g->st_replay_issued)++;
+    g->last_progress = cycle;
+    s->busy = 1;
+    return 0;
+}
+
 /* Chooses and issues up to one group per scheduler. Returns number issued, or -1. */
 static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only_id, uint8_t *cls,
                        uint32_t *issued_id)
@@ -1244,27 +1410,29 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             s->issue_dirty_next = 1;
             continue;
         }
+        /* squashed memory instructions marked for replay (seed 003 5.2.3): a warp presents
+         * its oldest marked instruction, which competes with the other warps' instructions;
+         * here the scheduler alternates between the replay queue and new groups when both
+         * can issue */
+        int held_replay = 0, replay_later = 0;
         if (!only_id && s->rq_n[sc]) {
-            /* a squashed memory instruction waits: replays go first (seed 003 5.2) and
-             * re-read their operands in the collector */
-            uint32_t mc = slot_class(g, U_MEM);
-            if (!has_free_slot(s, mc)) {
-                cls[sc] = C_STALL;
-                continue;
+            if (s->rq_yield[sc]) {
+                replay_later = 1; /* a replay went last: new groups first */
+            } else {
+                int rr = try_replay(s, sc, cycle);
+                if (rr == 0) {
+                    cls[sc] = C_ISSUE1;
+                    nissued++;
+                    s->rq_yield[sc] = 1;
+                    continue;
+                }
+                if (rr == 1) {
+                    cls[sc] = C_STALL;
+                    s->coll_full = 1;
+                    continue;
+                }
+                held_replay = 1;
             }
-            uint32_t k = s->rq[sc][s->rq_head[sc]];
-            s->rq_head[sc] = (s->rq_head[sc] + 1) % s->rq_cap[sc];
-            s->rq_n[sc]--;
-            struct inst *in = &s->insts[k];
-            in->reads_left = in->nreads ? (1u << in->nreads) - 1 : 0;
-            in->seq = s->heap_seq++;
-            s->slots_used[mc]++;
-            s->coll[s->ncoll++] = k;
-            cls[sc] = C_ISSUE1;
-            nissued++;
-            g->last_progress = cycle;
-            s->busy = 1;
-            continue;
         }
         /* candidates of this scheduler, ordered by (priority, scheduling policy) */
         struct cand *cands = s->cand + start[sc];
@@ -1276,9 +1444,16 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                     cands[k++] = cands[x];
             nc = k;
         }
+        if (nc == 0 && replay_later) {
+            int rr = try_replay(s, sc, cycle);
+            cls[sc] = rr == 0 ? C_ISSUE1 : rr == 1 ? C_STALL : C_PRED;
+            nissued += rr == 0;
+            s->coll_full |= rr == 1;
+            continue;
+        }
         if (nc == 0) {
             if (!only_id)
-                cls[sc] = C_IDLE;
+                cls[sc] = held_replay ? C_PRED : C_IDLE;
             continue;
         }
         if (g->sched_policy == 2) {
@@ -1303,6 +1478,18 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                 if (a >= sizeof seen || seen[a])
                     s->active[sc][keep++] = s->active[sc][a];
             s->nactive[sc] = keep;
+            uint32_t idle_n = 0;
+            for (uint32_t x = 0; x < nc; x++)
+                idle_n += !cands[x].active;
+            if (idle_n && s->nactive[sc] + idle_n <= g->active_groups) {
+                /* room for every pending group: all join (same set as oldest-first filling;
+                 * the order of the active list matters nowhere) */
+                for (uint32_t x = 0; x < nc; x++)
+                    if (!cands[x].active) {
+                        cands[x].active = 1;
+                        s->active[sc][s->nactive[sc]++] = cands[x].id;
+                    }
+            }
             while (s->nactive[sc] < g->active_groups) {
                 struct cand *oldest = NULL;
                 for (uint32_t x = 0; x < nc; x++)
@@ -1326,7 +1513,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
         }
         /* pick the best eligible candidate in (priority, policy order) with one pass: a
          * candidate is checked only if it would beat the best eligible one so far */
-        int best_reason = 1;
+        int best_reason = held_replay ? 3 : 1; /* 1 raw, 2 no slot, 3 predicted hazard */
         const struct cand *best = NULL, *fe_best = NULL;
         uint32_t best_nw = 0;
         for (uint32_t x = 0; x < nc; x++) {
@@ -1350,7 +1537,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             }
             uint32_t nw = 0;
             int ll = 0;
-            int r = check_group(s, gr, s->wtmp, &nw, &ll);
+            int r = check_group(s, gr, s->wtmp, &nw, &ll, cycle);
             if (r == 1 && ll && g->sched_policy == 2) {
                 active_remove(s, sc, gr->id); /* waits on memory: demote */
                 s->demoted = 1;
@@ -1363,9 +1550,17 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                     fe_best = cd;
                 r = 1;
             }
+            if (r == 4) {
+                (*g->st_pred_held)++;
+                s->busy = 1; /* the prediction may change any cycle (MSHRs, credits) */
+                s->issue_dirty_next = 1;
+                r = 3;
+            }
             if (r) {
                 if (r > best_reason)
                     best_reason = r;
+                if (r == 2)
+                    s->coll_full = 1;
                 if (r == 2 && !g->separated)
                     break; /* the generic collector is full: nothing else can issue */
                 continue;
@@ -1417,8 +1612,23 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             nissued++;
             best_reason = 0;
         }
+        if (best)
+            s->rq_yield[sc] = 0;
+        else if (replay_later) {
+            int rr = try_replay(s, sc, cycle);
+            if (rr == 0) {
+                cls[sc] = C_ISSUE1;
+                nissued++;
+                continue;
+            }
+            if (rr == 1)
+                s->coll_full = 1;
+            int why = rr == 1 ? 2 : 3;
+            if (why > best_reason)
+                best_reason = why;
+        }
         if (best_reason && !only_id)
-            cls[sc] = best_reason == 1 ? C_RAW : C_STALL;
+            cls[sc] = best_reason == 1 ? C_RAW : best_reason == 2 ? C_STALL : C_PRED;
     }
     /* tell the policy, then release barriers completed by these issues */
     for (uint32_t i = 0; i < nchosen; i++) {
@@ -1451,14 +1661,17 @@ static simt_err stage_issue(struct sm *s, uint64_t cycle)
         cls[i] = C_IDLE;
         issued_id[i] = NONE;
     }
-    if (s->active_ctas == 0)
+    if (s->active_ctas == 0) {
+        s->coll_full = 0;
         goto account;
+    }
     if (!s->issue_dirty) {
         /* nothing changed since the last fruitless attempt: same outcome, same classes */
         for (uint32_t i = 0; i < g->nsched; i++)
             cls[i] = s->last_class[i];
         goto account;
     }
+    s->coll_full = 0;
     int n = call_ready(s, cycle);
     if (n < 0)
         return g->err;
@@ -1479,7 +1692,9 @@ static simt_err stage_issue(struct sm *s, uint64_t cycle)
             return g->err;
     }
     s->issue_dirty = ni > 0 || s->demoted || replays || s->issue_dirty_next;
-    s->demoted = 0; /* a demotion lets a pending group in next time */
+    if (s->demoted)
+        s->busy = 1; /* the group let into the active set may issue next cycle */
+    s->demoted = 0;  /* a demotion lets a pending group in next time */
     s->issue_dirty_next = 0;
     if (n == 0 && s->nready > 0) {
         s->busy = 1; /* the policy holds READY threads back (e.g. delaying schemes that read
@@ -1520,6 +1735,11 @@ account:
         g->st_class[cls[i]][0]++;
         s->last_class[i] = cls[i];
     }
+    /* the operand collector is blocked by a memory stall (seed 003 1.1.7 Fig. 1.4, 3.5): an
+     * issue found no collector slot while an LD/ST unit holds an instruction stalled on a
+     * hazard */
+    s->last_blocked = s->coll_full && s->nstalled > 0;
+    (*g->st_blocked) += (uint64_t)s->last_blocked;
     return SIMT_ERR_OK;
 }
 
@@ -1528,9 +1748,11 @@ static simt_err sm_step(struct sm *s, uint64_t cycle)
 {
     struct simt_gpu *g = s->g;
     /* cycles skipped since the last step keep the classes of that step */
-    if (cycle > s->accounted_until)
+    if (cycle > s->accounted_until) {
         for (uint32_t i = 0; i < g->nsched; i++)
             (*g->st_class[s->last_class[i]]) += cycle - s->accounted_until;
+        (*g->st_blocked) += (uint64_t)s->last_blocked * (cycle - s->accounted_until);
+    }
     s->accounted_until = cycle + 1;
     (*g->st_steps)++;
     s->busy = 0;
@@ -1596,6 +1818,7 @@ void simt_gpu_free(simt_gpu *g)
         free(s->nactive);
         free(s->threads);
         free(s->thr);
+        free(s->mev);
         free(s->warps);
         free(s->warp_used);
         free(s->ctas);
@@ -1605,6 +1828,7 @@ void simt_gpu_free(simt_gpu *g)
         free(s->coll);
         free(s->mem_ready_at);
         free(s->rejected);
+        free(s->pacc);
         free(s->heap);
         free(s->groups);
         free(s->cand);
@@ -1696,6 +1920,24 @@ static simt_err register_stats(struct simt_gpu *g)
     g->st_ic_miss = simt_stats_counter(st, "frontend.icache_misses", "instruction cache misses");
     g->st_fe_stall = simt_stats_counter(st, "frontend.empty_buffer",
                                         "issue checks that found the warp buffer empty");
+    for (int h = 0; h < SIMT_HZ_NUM_; h++) {
+        char name[64], desc[160];
+        snprintf(name, sizeof name, "ldst.hazards.%s", hz_names[h]);
+        snprintf(desc, sizeof desc,
+                 "SM-cycles in which a memory-stage push met a %s hazard (seed 003 Fig. 6.1)",
+                 hz_names[h]);
+        g->st_hz[h] = simt_stats_counter(st, name, desc);
+    }
+    g->st_alu_insts = simt_stats_counter(st, "units.alu.insts", "warp instructions issued to ALUs");
+    g->st_blocked =
+        simt_stats_counter(st, "collector.mem_blocked",
+                           "SM-cycles an issue found no collector slot while an LD/ST unit held an "
+                           "instruction stalled on a memory hazard (seed 003 3.5 blocked cycles)");
+    g->st_pred_held = simt_stats_counter(st, "sched.predicted_holds",
+                                         "issue checks in which hazard prediction held a memory "
+                                         "instruction back (seed 003 ch. 6)");
+    g->st_replay_issued =
+        simt_stats_counter(st, "ldst.replays_issued", "squashed instructions re-issued (replays)");
     return simt_stats_check(st);
 }
 
@@ -1723,7 +1965,7 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
     g->smem = (uint64_t)CI("core.shared_bytes");
     g->min_regs = (uint32_t)CI("core.min_regs_per_thread");
     g->wb_ports = (uint32_t)CI("core.wb_ports");
-    g->replay = strcmp(simt_config_str(cfg, "core.hazard_handling"), "replay") == 0;
+    g->replay = strcmp(simt_config_str(cfg, "hazard.mode"), "replay") == 0;
     g->buffered_fe = strcmp(simt_config_str(cfg, "frontend.model"), "buffered") == 0;
     g->ib_depth = (uint32_t)CI("frontend.ibuffer_depth");
     g->fetch_width = (uint32_t)CI("frontend.fetch_width");
@@ -1785,6 +2027,10 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
                         mm);
         goto fail;
     }
+    /* hazard prediction (seed 003 ch. 6) is on when the model predicts and the hierarchy's
+     * MSHR tracker is not "none" (the predictor alone holds nothing back) */
+    g->predict = g->ms_ops->predict && simt_config_has(cfg, "hazard.tracker") &&
+                 strcmp(simt_config_str(cfg, "hazard.tracker"), "none") != 0;
     e = register_stats(g);
     if (e)
         goto fail;
@@ -1807,6 +2053,7 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->id = i;
         s->threads = xcalloc(g->max_threads, sizeof *s->threads);
         s->thr = xcalloc(g->max_threads, sizeof *s->thr);
+        s->mev = xcalloc((size_t)g->max_threads * EVBATCH, sizeof *s->mev);
         s->warps = xcalloc(g->max_warps, sizeof *s->warps);
         s->warp_used = xcalloc(g->max_warps, 1);
         s->ctas = xcalloc(g->max_ctas, sizeof *s->ctas);
@@ -1814,6 +2061,7 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->mem_hold = xcalloc(g->nunits[U_MEM], sizeof *s->mem_hold);
         s->mem_ready_at = xcalloc(g->nunits[U_MEM], sizeof *s->mem_ready_at);
         s->rejected = xcalloc(g->max_threads, sizeof *s->rejected);
+        s->pacc = xcalloc(g->max_threads, sizeof *s->pacc);
         s->gcap = (int)(g->max_threads + 64);
         if (s->gcap > 0xfffff)
             s->gcap = 0xfffff;
@@ -1837,11 +2085,11 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->ic_tag = xcalloc((size_t)s->ic_sets * g->ic_assoc, sizeof *s->ic_tag);
         s->ic_lru = xcalloc((size_t)s->ic_sets * g->ic_assoc, sizeof *s->ic_lru);
         s->free_inst = NONE;
-        if (!s->threads || !s->thr || !s->warps || !s->warp_used || !s->ctas || !s->bank_cycle ||
-            !s->mem_hold || !s->mem_ready_at || !s->rejected || !s->groups || !s->cand ||
-            !s->last_id || !s->last_class || !s->active || !s->nactive || !s->issued_buf ||
-            !s->wtmp || !s->wbest || !s->rel_buf || !s->touched || !s->fe || !s->fq || !s->ic_tag ||
-            !s->ic_lru)
+        if (!s->threads || !s->thr || !s->mev || !s->warps || !s->warp_used || !s->ctas ||
+            !s->bank_cycle || !s->mem_hold || !s->mem_ready_at || !s->rejected || !s->pacc ||
+            !s->groups || !s->cand || !s->last_id || !s->last_class || !s->active || !s->nactive ||
+            !s->issued_buf || !s->wtmp || !s->wbest || !s->rel_buf || !s->touched || !s->fe ||
+            !s->fq || !s->ic_tag || !s->ic_lru)
             goto nomem;
         for (uint32_t sc = 0; sc < g->nsched; sc++) {
             s->active[sc] = xcalloc(g->active_groups, sizeof **s->active);
@@ -2038,12 +2286,15 @@ simt_err simt_gpu_run_launch(simt_gpu *g, simt_trace_reader *r, uint32_t launch,
         s->cand_epoch = 0;
         s->groups_hw = (uint32_t)s->gcap; /* zero all of out[] before the first ready() */
         memset(s->last_class, C_IDLE, g->nsched);
+        s->last_blocked = 0;
+        s->coll_full = 0;
         for (uint32_t sc = 0; sc < g->nsched; sc++) {
             s->last_id[sc] = NONE;
             s->nactive[sc] = 0;
             s->sched_busy[sc] = 0;
             s->rq_n[sc] = 0;
             s->rq_head[sc] = 0;
+            s->rq_yield[sc] = 0;
         }
     }
     simt_err e = simt_stats_check(g->stats);
@@ -2135,9 +2386,11 @@ simt_err simt_gpu_run_launch(simt_gpu *g, simt_trace_reader *r, uint32_t launch,
     uint64_t end = last + 1;
     for (uint32_t i = 0; i < g->nsms; i++) {
         struct sm *s = &g->sms[i];
-        if (!e && end > s->accounted_until)
+        if (!e && end > s->accounted_until) {
             for (uint32_t sc = 0; sc < g->nsched; sc++)
                 (*g->st_class[s->last_class[sc]]) += end - s->accounted_until;
+            (*g->st_blocked) += (uint64_t)s->last_blocked * (end - s->accounted_until);
+        }
         if (e) /* release what an aborted launch left behind */
             for (uint32_t c = 0; c < g->max_ctas; c++)
                 if (s->ctas[c].used)

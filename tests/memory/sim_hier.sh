@@ -8,15 +8,10 @@ check=$3
 set -e
 "$gen" mem.trace 4 4 >/dev/null
 for mode in stall replay; do
-    # replay needs the core's re-issue path; skip it while the core reports it unsupported
-    if [ $mode = replay ] && "$sim" --quiet --config fermi-turner --set core.hazard_handling=replay \
-        mem.trace 2>&1 | grep -q 'not supported: core.hazard_handling=replay'; then
-        continue
-    fi
     "$sim" --quiet --config fermi-turner --set memstage.model=hierarchy \
-        --set core.hazard_handling=$mode --stats-json h1.json mem.trace
+        --set hazard.mode=$mode --stats-json h1.json mem.trace
     "$sim" --quiet --config fermi-turner --set memstage.model=hierarchy \
-        --set core.hazard_handling=$mode --stats-json h2.json mem.trace
+        --set hazard.mode=$mode --stats-json h2.json mem.trace
     cmp h1.json h2.json
     "$check" h1.json
 done

@@ -254,7 +254,7 @@ static int t_smoke(const struct kcase *k)
         {"gpu.nsms=1", "sched.count=2", "sched.dual_issue=true", "core.simd_width=8",
          "memstage.model=fixed", NULL},
         {"gpu.nsms=2", "frontend.model=buffered", "sched.count=2", "sched.policy=two-level",
-         "core.hazard_handling=replay", "memstage.model=fixed", "sched.issue_blocking=true", NULL},
+         "hazard.mode=replay", "memstage.model=fixed", "sched.issue_blocking=true", NULL},
     };
     int failures = 0;
     for (unsigned p = 0; p < simt_policy_count(); p++) {

@@ -323,7 +323,7 @@ static int t_replay(void)
     const char *const want[] = {"ldst.replays", "memstage.hazards.div", NULL};
     const char *const stall[] = {"memstage.model=fixed", "memstage.latency=100", NULL};
     const char *const replay[] = {"memstage.model=fixed", "memstage.latency=100",
-                                  "core.hazard_handling=replay", NULL};
+                                  "hazard.mode=replay", NULL};
     struct simres a, b;
     if (run_or_fail("replay.trace", stall, want, &a) ||
         run_or_fail("replay.trace", replay, want, &b))
@@ -463,7 +463,7 @@ static int t_variants(void)
         {"frontend.model=buffered", "frontend.icache_bytes=256", "frontend.icache_line_bytes=32",
          "frontend.icache_assoc=1", NULL},
         {"memstage.model=fixed", "core.wb_ports=1", "units.sfu=1", NULL},
-        {"memstage.model=fixed", "core.hazard_handling=replay", "sched.count=2", NULL},
+        {"memstage.model=fixed", "hazard.mode=replay", "sched.count=2", NULL},
         {"core.simd_width=8", "units.alu=1", "units.fp64_factor=4", NULL},
         {"core.simd_width=8", "sched.issue_blocking=true", "sched.count=2", NULL},
     };
@@ -582,6 +582,37 @@ static int t_checkjson(const char *path)
         CHECK(t && cJSON_IsNumber(cJSON_GetObjectItem(t, keys[i])), "totals.%s missing", keys[i]);
     CHECK(cJSON_GetObjectItem(t, "cycles")->valuedouble > 0, "zero cycles");
     CHECK(strstr(buf, "wall") == NULL && strstr(buf, "seconds") == NULL, "wall-clock in JSON");
+    /* the memory-hazard totals (seed 003 Fig. 6.1, 6.2, 3.5): whole-run, no summing needed */
+    cJSON *hz = cJSON_GetObjectItem(t, "hazards"), *ic = cJSON_GetObjectItem(t, "issue_cycles"),
+          *mem = cJSON_GetObjectItem(t, "memory"), *st = cJSON_GetObjectItem(j, "stats");
+    static const char *const hzk[] = {"div", "bank", "mshr", "comq", "rsv"};
+    for (int i = 0; i < 5; i++) {
+        CHECK(cJSON_IsNumber(cJSON_GetObjectItem(hz, hzk[i])), "totals.hazards.%s missing", hzk[i]);
+        cJSON *c = cJSON_GetObjectItem(
+            cJSON_GetObjectItem(cJSON_GetObjectItem(st, "ldst"), "hazards"), hzk[i]);
+        CHECK(c && c->valuedouble == cJSON_GetObjectItem(hz, hzk[i])->valuedouble,
+              "totals.hazards.%s differs from stats.ldst.hazards.%s", hzk[i], hzk[i]);
+    }
+    static const char *const ick[] = {"idle", "raw", "stall", "predicted", "issue1", "issue2"};
+    double isum = 0;
+    for (int i = 0; i < 6; i++) {
+        CHECK(cJSON_IsNumber(cJSON_GetObjectItem(ic, ick[i])), "totals.issue_cycles.%s missing",
+              ick[i]);
+        isum += cJSON_GetObjectItem(ic, ick[i])->valuedouble;
+    }
+    /* scheduler-cycles: cycles x schedulers x SMs (fermi-turner: 2 schedulers, 10 SMs) */
+    CHECK(isum == cJSON_GetObjectItem(t, "cycles")->valuedouble * 2 * 10,
+          "issue cycles sum %.0f != cycles x 20", isum);
+    CHECK(cJSON_IsNumber(cJSON_GetObjectItem(t, "replays_issued")), "totals.replays_issued");
+    static const char *const mk[] = {"predicted_max_speedup", "collector_blocked_cycles",
+                                     "alu_instructions",      "l1d_hit_rate",
+                                     "l1d_rsv_fail_rate",     "l1d_mshr_occupancy",
+                                     "icnt_req_utilisation",  "dram_utilisation",
+                                     "dram_row_hit_rate",     "latency_avg"};
+    for (int i = 0; i < 10; i++)
+        CHECK(cJSON_IsNumber(cJSON_GetObjectItem(mem, mk[i])), "totals.memory.%s missing", mk[i]);
+    CHECK(cJSON_GetObjectItem(mem, "predicted_max_speedup")->valuedouble >= 0,
+          "negative predicted speedup");
     cJSON *tr = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "traces"), 0);
     CHECK(cJSON_GetArraySize(cJSON_GetObjectItem(tr, "launches")) == 2, "two launches");
     cJSON_Delete(j);

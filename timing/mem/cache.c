@@ -364,6 +364,12 @@ void simt_cache_tick(simt_cache *c)
     ADD(mshr_occ_sum, c->cfg.mshrs - c->nfree);
 }
 
+void simt_cache_ticks(simt_cache *c, uint64_t n)
+{
+    ADD(ticks, n);
+    ADD(mshr_occ_sum, (uint64_t)(c->cfg.mshrs - c->nfree) * n);
+}
+
 uint32_t simt_cache_mshrs_free(const simt_cache *c)
 {
     return c->nfree;

@@ -129,6 +129,9 @@ void simt_cache_miss_pop(simt_cache *c);
 
 /*! simt_cache_tick() : one cycle of the cache's clock (occupancy statistics). */
 void simt_cache_tick(simt_cache *c);
+/*! simt_cache_ticks() : `n` cycles of the cache's clock at the current occupancy (a client
+ *  that skips cycles in which nothing can change the occupancy accounts them at once). */
+void simt_cache_ticks(simt_cache *c, uint64_t n);
 
 uint32_t simt_cache_mshrs_free(const simt_cache *c);
 uint32_t simt_cache_line_bytes(const simt_cache *c);

@@ -277,7 +277,8 @@ struct hsm {
     struct simt_tracker_stats trk_pub; /* tracker stats already added to the registry */
     struct tokmap tok;
     uint64_t cycle;
-    simt_err err; /* first error met in a callback (reported by the next push) */
+    uint8_t ticked; /* hier_tick ran at least once (cycle is the last tick's) */
+    simt_err err;   /* first error met in a callback (reported by the next push) */
     /* Stall fast path: a push whose first line operation failed changes no state, so the
      * same push offered again before any of this SM's caches changes (epoch) fails the same
      * way. The core re-offers a stalled instruction every cycle; this answers in O(n). */
@@ -536,6 +537,10 @@ static void hier_destroy(void *state)
 static void hier_tick(void *state, uint64_t cycle)
 {
     struct hsm *s = state;
+    /* the core steps an SM only in cycles where something can happen (a completion wakes it
+     * the next cycle): account the skipped cycles at the occupancy they had */
+    const uint64_t skipped = s->ticked && cycle > s->cycle + 1 ? cycle - s->cycle - 1 : 0;
+    s->ticked = 1;
     s->cycle = cycle;
     for (int r = 0; r < NRING; r++) {
         struct tring *q = &s->ring[r];
@@ -546,8 +551,11 @@ static void hier_tick(void *state, uint64_t cycle)
             waiter_done(s, id, cycle);
         }
     }
-    for (int c = 0; c < 3; c++)
+    for (int c = 0; c < 3; c++) {
+        if (skipped)
+            simt_cache_ticks(s->cache[c], skipped);
         simt_cache_tick(s->cache[c]);
+    }
     /* publish the tracker's counters (plain fields) as deltas: four compares a cycle */
     const struct simt_tracker_stats *t = &s->tracker.st;
     const uint64_t now[4] = {t->restricted, t->credits_taken, t->credits_returned,
@@ -1209,10 +1217,8 @@ static uint64_t hier_next_event(void *state, void *shared, uint64_t cycle)
         for (int r = 0; r < NRING; r++)
             if (s->ring[r].n && s->ring[r].t[s->ring[r].head] < t)
                 t = s->ring[r].t[s->ring[r].head];
-        /* fills complete from shared_tick(), after this SM's step: while any access is in
-         * flight, ask to be stepped every cycle so the completion is seen at once */
-        if (s->pending)
-            return cycle + 1;
+        /* fills complete from shared_tick(); the core's complete() callback then wakes the
+         * SM for the next cycle, so in-flight accesses need no per-cycle stepping here */
         return t <= cycle ? cycle + 1 : t;
     }
     return shared && !shared_idle(shared) ? cycle + 1 : UINT64_MAX;
@@ -1434,6 +1440,7 @@ const struct simt_memstage_ops simt_memstage_hierarchy_ops = {
     .can_accept = hier_can_accept,
     .push = hier_push,
     .predict = hier_predict,
+    .issued = simt_mem_hier_issued,
     .next_event = hier_next_event,
     .pending = hier_pending,
 };

@@ -1,0 +1,286 @@
+/*
+ * hazard_tests.c - the timing core with the memory hierarchy (timing/mem): microbenchmarks
+ * that each raise one memory-stage hazard of seed 003 1.1.7 / Fig. 1.6 (DIV, BANK, MSHR,
+ * COMQ, RSV), stalling against replay (seed 003 1.1.7 Fig. 1.4 and chapter 5) on a case
+ * where replay must win and one where it must lose, and hazard prediction (seed 003
+ * chapter 6) changing the timing of a case built for it.
+ *
+ *   hazard_tests CASE        (ctest: timing.hazard.CASE)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "simt_trace.h"
+#include "simtest.h"
+#include "synth.h"
+
+static simt_err run(const char *path, const char *const *sets, const char *const *want,
+                    struct simres *r)
+{
+    simt_err e = run_trace(path, "pdom", sets, want, r);
+    if (e)
+        fprintf(stderr, "running %s: %s\n", path, simt_errmsg());
+    return e;
+}
+
+/* A single static warp per thread block of `warps` warps. */
+static struct syn_launch block_of(uint32_t warps)
+{
+    struct syn_launch l = {{1, 1, 1}, {32 * warps, 1, 1}, 16, 0};
+    return l;
+}
+
+/* every thread in its own 128-byte line (32 lines per warp access) */
+static uint64_t a_line_per_thread(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint32_t v)
+{
+    return SIMT_WIN_GLOBAL_BASE + 128ull * tid + 65536ull * v;
+}
+
+/* every thread in bank 0 of 32 four-byte banks */
+static uint64_t a_bank0(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint32_t v)
+{
+    return SIMT_WIN_SHARED_BASE + 128ull * (tid % 32);
+}
+
+/* a warp reads one 128-byte line of its own (coalesced), a new line at each visit */
+static uint64_t a_line_per_warp(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint32_t v)
+{
+    return SIMT_WIN_GLOBAL_BASE + 4096ull * (tid / 32) + 4ull * (tid % 32) + (1ull << 20) * pc +
+           (1ull << 24) * v;
+}
+
+/* load r1; op r2 <- r1; exit */
+static int write_load_use(const char *path, uint8_t space, uint32_t warps, syn_addr_fn ad)
+{
+    struct syn s;
+    syn_init(&s);
+    syn_func(&s);
+    syn_block(&s);
+    uint32_t r1 = syn_reg(&s), r2 = syn_reg(&s);
+    syn_mem(&s, SIMT_IC_LOAD, space, 4, r1, 0);
+    syn_op(&s, SIMT_IC_INT, r2, r1, 0);
+    syn_exit(&s);
+    struct syn_launch l = block_of(warps);
+    if (syn_write(path, &s, &l, 1, NULL, ad, NULL, NULL)) {
+        fprintf(stderr, "writing %s: %s\n", path, simt_errmsg());
+        return 1;
+    }
+    return 0;
+}
+
+/* `loads` independent loads per warp, then `alu` independent ALU ops, then one use of each
+ * load's result: memory-level parallelism that a stalled LD/ST unit wastes */
+static int write_mlp(const char *path, uint32_t warps, uint32_t loads, uint32_t alu)
+{
+    struct syn s;
+    syn_init(&s);
+    syn_func(&s);
+    syn_block(&s);
+    uint32_t r[16];
+    for (uint32_t i = 0; i < loads && i < 16; i++) {
+        r[i] = syn_reg(&s);
+        syn_mem(&s, SIMT_IC_LOAD, SIMT_MS_GLOBAL, 4, r[i], 0);
+    }
+    syn_ops(&s, alu);
+    for (uint32_t i = 0; i < loads && i < 16; i++)
+        syn_op(&s, SIMT_IC_INT, syn_reg(&s), r[i], 0);
+    syn_exit(&s);
+    struct syn_launch l = block_of(warps);
+    if (syn_write(path, &s, &l, 1, NULL, a_line_per_warp, NULL, NULL)) {
+        fprintf(stderr, "writing %s: %s\n", path, simt_errmsg());
+        return 1;
+    }
+    return 0;
+}
+
+#define HIER "memstage.model=hierarchy", "sim.watchdog_cycles=200000"
+
+static const char *const hz_names[5] = {"div", "bank", "mshr", "comq", "rsv"};
+
+/* One hazard per microbenchmark; the core's per-cycle count (ldst.hazards.X) equals the
+ * hierarchy's per-push count (memstage.hazards.X) with one LD/ST unit. */
+static int hazard_case(const char *path, int hz, const char *const *sets)
+{
+    char core_name[64], mem_name[64];
+    snprintf(core_name, sizeof core_name, "ldst.hazards.%s", hz_names[hz]);
+    snprintf(mem_name, sizeof mem_name, "memstage.hazards.%s", hz_names[hz]);
+    const char *const want[] = {core_name, mem_name, NULL};
+    for (int mode = 0; mode < 2; mode++) {
+        const char *all[16];
+        int n = 0;
+        for (int i = 0; sets[i] && n < 14; i++)
+            all[n++] = sets[i];
+        all[n++] = mode ? "hazard.mode=replay" : "hazard.mode=stall";
+        all[n] = NULL;
+        struct simres r;
+        if (run(path, all, want, &r))
+            return 1;
+        CHECK(r.stat[0] > 0 && r.stat[0] != UINT64_MAX, "%s (%s): no %s hazard", path,
+              mode ? "replay" : "stall", hz_names[hz]);
+        CHECK(r.stat[0] == r.stat[1], "%s: core counted %llu %s cycles, the stage %llu pushes",
+              path, (unsigned long long)r.stat[0], hz_names[hz], (unsigned long long)r.stat[1]);
+        printf("%-12s %-6s %-4s cycles %6llu  %s hazard cycles %llu\n", path,
+               mode ? "replay" : "stall", hz_names[hz], (unsigned long long)r.cycles, hz_names[hz],
+               (unsigned long long)r.stat[0]);
+        free(r.json);
+    }
+    return 0;
+}
+
+static int t_hazards(void)
+{
+    /* DIV: 32 lines in one warp access: one line per push, 31 DIV cycles (with enough MSHRs) */
+    const char *const div[] = {HIER, NULL};
+    if (write_load_use("hz_div.trace", SIMT_MS_GLOBAL, 1, a_line_per_thread) ||
+        hazard_case("hz_div.trace", 0, div))
+        return 1;
+    /* BANK: 32 threads on one shared-memory bank */
+    const char *const bank[] = {HIER, NULL};
+    if (write_load_use("hz_bank.trace", SIMT_MS_SHARED, 1, a_bank0) ||
+        hazard_case("hz_bank.trace", 1, bank))
+        return 1;
+    /* MSHR: 2 MSHRs for 32 missing lines */
+    const char *const mshr[] = {HIER, "l1d.mshrs=2", NULL};
+    if (write_load_use("hz_mshr.trace", SIMT_MS_GLOBAL, 1, a_line_per_thread) ||
+        hazard_case("hz_mshr.trace", 2, mshr))
+        return 1;
+    /* COMQ: a 2-entry miss queue drained by a slow interconnect */
+    const char *const comq[] = {HIER, "l1d.miss_queue=2", "gpu.icnt_clock_mhz=50", NULL};
+    if (write_load_use("hz_comq.trace", SIMT_MS_GLOBAL, 1, a_line_per_thread) ||
+        hazard_case("hz_comq.trace", 3, comq))
+        return 1;
+    /* RSV: a one-set, two-way L1: the third missing line finds both ways reserved */
+    const char *const rsv[] = {HIER, "l1d.sets=1", "l1d.assoc=2", NULL};
+    if (write_load_use("hz_rsv.trace", SIMT_MS_GLOBAL, 1, a_line_per_thread) ||
+        hazard_case("hz_rsv.trace", 4, rsv))
+        return 1;
+    return 0;
+}
+
+/* Stalling against replay. Wins: 32 warps, each with 4 independent loads of its own lines
+ * and 24 independent ALU ops; 2 MSHRs. Stalling, the LD/ST unit holds a load that met MSHR
+ * while the other loads fill the operand collector and choke the ALUs (seed 003 Fig. 1.4);
+ * replay squashes it and the ALU work flows. Loses: one warp's 32-way shared-memory bank conflict
+ * (BANK only) and nothing else to do: every pass is re-issued, re-reads its operands and
+ * passes the address stage again (the t_replay arithmetic of timing_tests.c), where stalling
+ * serves one pass per cycle. */
+static int t_stall_vs_replay(void)
+{
+    if (write_mlp("svr_win.trace", 32, 4, 24))
+        return 1;
+    const char *const want[] = {"collector.mem_blocked", "ldst.replays", "ldst.replays_issued",
+                                NULL};
+    const char *const win_s[] = {HIER, "l1d.mshrs=2", "collector.slots=4", "hazard.mode=stall",
+                                 NULL};
+    const char *const win_r[] = {HIER, "l1d.mshrs=2", "collector.slots=4", "hazard.mode=replay",
+                                 NULL};
+    struct simres s, r;
+    if (run("svr_win.trace", win_s, want, &s) || run("svr_win.trace", win_r, want, &r))
+        return 1;
+    printf("replay wins:  stall %llu cycles (collector blocked %llu), replay %llu cycles "
+           "(%llu replays)\n",
+           (unsigned long long)s.cycles, (unsigned long long)s.stat[0],
+           (unsigned long long)r.cycles, (unsigned long long)r.stat[1]);
+    CHECK(s.stat[0] > 0 && r.stat[0] == 0, "blocked cycles: stall %llu, replay %llu",
+          (unsigned long long)s.stat[0], (unsigned long long)r.stat[0]);
+    CHECK(r.stat[1] > 0 && r.stat[1] == r.stat[2], "replays %llu, re-issued %llu",
+          (unsigned long long)r.stat[1], (unsigned long long)r.stat[2]);
+    CHECK(r.cycles * 100 < s.cycles * 95, "replay (%llu) is not >5%% faster than stall (%llu)",
+          (unsigned long long)r.cycles, (unsigned long long)s.cycles);
+    CHECK(r.winst == s.winst && r.tinst == s.tinst, "same instructions");
+    free(s.json);
+    free(r.json);
+
+    if (write_load_use("svr_lose.trace", SIMT_MS_SHARED, 1, a_bank0))
+        return 1;
+    const char *const lose_s[] = {HIER, "hazard.mode=stall", NULL};
+    const char *const lose_r[] = {HIER, "hazard.mode=replay", NULL};
+    if (run("svr_lose.trace", lose_s, want, &s) || run("svr_lose.trace", lose_r, want, &r))
+        return 1;
+    printf("replay loses: stall %llu cycles, replay %llu cycles (%llu replays)\n",
+           (unsigned long long)s.cycles, (unsigned long long)r.cycles,
+           (unsigned long long)r.stat[1]);
+    CHECK(r.stat[1] == 31, "replays %llu, expected 31 (one per BANK pass)",
+          (unsigned long long)r.stat[1]);
+    CHECK(r.cycles > s.cycles, "replay (%llu) should lose to stall (%llu)",
+          (unsigned long long)r.cycles, (unsigned long long)s.cycles);
+    free(s.json);
+    free(r.json);
+    return 0;
+}
+
+/* Hazard prediction (seed 003 ch. 6) on a case built for it: 32 warps, each with 2
+ * independent loads of its own lines and 32 independent ALU ops, 4 MSHRs, 4 collector slots.
+ * Without prediction, loads that will meet MSHR are issued anyway: stalling, they hold the
+ * LD/ST unit and choke the collector; replaying, they are squashed and re-issued again and
+ * again, taking collector slots and issue cycles from the ALU work. With the credit tracker
+ * (replay, predict-hit: a squashed load is known to miss, 6.1) or the naive tracker (stall,
+ * predict-miss) a load waits in the scheduler until an MSHR (credit) is free, and the ALU work
+ * flows: prediction must cut the cycles by 10 % and the MSHR hazards; hazard.tracker = none
+ * must leave the run byte-identical to no prediction whatever the predictor. */
+static int t_prediction(void)
+{
+    if (write_mlp("pred.trace", 32, 2, 32))
+        return 1;
+    const char *const want[] = {"ldst.hazards.mshr", "sched.predicted_holds", "ldst.replays",
+                                "mem.hazard.tracker.credits_taken", NULL};
+#define PRED_BASE HIER, "l1d.mshrs=4", "collector.slots=4"
+    const char *const base[] = {PRED_BASE, "hazard.mode=replay", NULL};
+    const char *const none[] = {PRED_BASE, "hazard.mode=replay", "hazard.predictor=miss", NULL};
+    const char *const credit[] = {PRED_BASE, "hazard.mode=replay", "hazard.tracker=credit",
+                                  "hazard.predictor=hit", NULL};
+    const char *const stall[] = {PRED_BASE, "hazard.mode=stall", NULL};
+    const char *const naive_stall[] = {PRED_BASE, "hazard.mode=stall", "hazard.tracker=naive",
+                                       "hazard.predictor=miss", NULL};
+    struct simres b, n, c, ns, s;
+    if (run("pred.trace", base, want, &b) || run("pred.trace", none, want, &n) ||
+        run("pred.trace", credit, want, &c) || run("pred.trace", naive_stall, want, &ns) ||
+        run("pred.trace", stall, want, &s))
+        return 1;
+    printf("replay: no prediction %llu cycles (%llu MSHR cycles, %llu replays); credit + hit "
+           "%llu cycles (%llu MSHR cycles, %llu replays, %llu holds)\n",
+           (unsigned long long)b.cycles, (unsigned long long)b.stat[0],
+           (unsigned long long)b.stat[2], (unsigned long long)c.cycles,
+           (unsigned long long)c.stat[0], (unsigned long long)c.stat[2],
+           (unsigned long long)c.stat[1]);
+    printf("stall:  no prediction %llu cycles (%llu MSHR cycles); naive + miss %llu cycles "
+           "(%llu MSHR cycles, %llu holds)\n",
+           (unsigned long long)s.cycles, (unsigned long long)s.stat[0],
+           (unsigned long long)ns.cycles, (unsigned long long)ns.stat[0],
+           (unsigned long long)ns.stat[1]);
+    CHECK(n.cycles == b.cycles && n.stat[1] == 0 && strcmp(n.json, b.json) == 0,
+          "tracker none changed the run");
+    CHECK(b.stat[1] == 0 && s.stat[1] == 0, "holds without prediction");
+    CHECK(c.stat[1] > 0 && c.stat[3] > 0, "credit tracker held nothing back / took no credit");
+    CHECK(c.cycles * 10 < b.cycles * 9, "replay: prediction %llu cycles, none %llu (< -10%%)",
+          (unsigned long long)c.cycles, (unsigned long long)b.cycles);
+    CHECK(c.stat[0] < b.stat[0] && c.stat[2] < b.stat[2], "replay: MSHR hazards / replays not cut");
+    CHECK(ns.stat[1] > 0 && ns.cycles * 10 < s.cycles * 9,
+          "stall: prediction %llu cycles, none %llu (< -10%%)", (unsigned long long)ns.cycles,
+          (unsigned long long)s.cycles);
+    CHECK(ns.stat[0] < s.stat[0], "stall: MSHR hazards not cut");
+    CHECK(c.winst == b.winst && c.tinst == b.tinst && ns.tinst == s.tinst, "same instructions");
+    free(b.json);
+    free(n.json);
+    free(c.json);
+    free(ns.json);
+    free(s.json);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: hazard_tests CASE\n");
+        return 2;
+    }
+    if (!strcmp(argv[1], "each"))
+        return t_hazards();
+    if (!strcmp(argv[1], "stall_vs_replay"))
+        return t_stall_vs_replay();
+    if (!strcmp(argv[1], "prediction"))
+        return t_prediction();
+    fprintf(stderr, "hazard_tests: unknown case %s\n", argv[1]);
+    return 2;
+}
