@@ -36,8 +36,8 @@ extern "C" {
 
 /* The format version this library writes; readers accept exactly the versions
  * listed in SIMT_TRACE_READS (and reject others, saying which they read). */
-#define SIMT_TRACE_VERSION 1
-#define SIMT_TRACE_READS   "1"
+#define SIMT_TRACE_VERSION 2
+#define SIMT_TRACE_READS   "1, 2"
 
 /* ---------------------------------------------------------------------------------------------
  * Device address windows. Every address in a trace is a 64-bit "generic" address
@@ -279,6 +279,9 @@ uint32_t simt_trace_reader_nlaunches(const simt_trace_reader *r);
 const struct simt_program *simt_trace_reader_program(const simt_trace_reader *r, uint32_t k);
 /*! simt_trace_reader_launch() : launch l's record (owned by the reader). */
 const struct simt_launch *simt_trace_reader_launch(const simt_trace_reader *r, uint32_t l);
+/*! simt_trace_reader_version() : the file's format version (one of SIMT_TRACE_READS).
+ *  (Added with version 2.) */
+uint32_t simt_trace_reader_version(const simt_trace_reader *r);
 /*! simt_trace_reader_file_bytes() : size of the trace file on disk. */
 uint64_t simt_trace_reader_file_bytes(const simt_trace_reader *r);
 /*! simt_trace_reader_check_records() : reads every record of the file in file order (one at

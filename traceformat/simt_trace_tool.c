@@ -4,6 +4,7 @@
  *   simt-trace dump [--launch L] [--cta C] [--thread T] [--limit N] FILE
  *   simt-trace verify FILE
  *   simt-trace diff [--ignore-producer] A B
+ *   simt-trace convert IN OUT
  *
  * Exit status: 0 success (diff: equivalent; verify: valid), 1 diff found differences or
  * verify found a problem, 2 usage or read error (info/dump/diff). */
@@ -27,7 +28,9 @@ static const char *usage_text =
     "  simt-trace verify FILE\n"
     "      checksums and structural invariants; exit 1 if any fails\n"
     "  simt-trace diff [--ignore-producer] A B\n"
-    "      semantic comparison: exit 0 if equivalent, 1 if not, 2 on error\n";
+    "      semantic comparison: exit 0 if equivalent, 1 if not, 2 on error\n"
+    "  simt-trace convert IN OUT\n"
+    "      rewrites a trace (any version this tool reads) in the current format version\n";
 
 static int usage(const char *msg)
 {
@@ -163,7 +166,7 @@ static int cmd_info(int argc, char **argv)
     if (json) {
         printf("{\"file\": ");
         json_str(stdout, path);
-        printf(", \"format_version\": %d, \"producer\": ", SIMT_TRACE_VERSION);
+        printf(", \"format_version\": %u, \"producer\": ", simt_trace_reader_version(r));
         json_str(stdout, m->producer);
         printf(", \"program\": ");
         json_str(stdout, m->program);
@@ -196,7 +199,7 @@ static int cmd_info(int argc, char **argv)
         printf("}}\n");
     } else {
         printf("file:                 %s\n", path);
-        printf("format version:       %d\n", SIMT_TRACE_VERSION);
+        printf("format version:       %u\n", simt_trace_reader_version(r));
         printf("producer:             %s\n", m->producer);
         printf("program:              %s", m->program);
         for (int i = 0; i < m->argc; i++)
@@ -696,6 +699,97 @@ static int cmd_diff(int argc, char **argv)
     return 0;
 }
 
+/* ---- convert ----------------------------------------------------------------------------- */
+
+/* Replays every thread's decoded events into a writer: what the static program cannot tell
+ * (branch outcomes, indirect callees, addresses) is exactly what the events carry. */
+static simt_err convert_cta(simt_trace_reader *r, simt_trace_writer *w, uint32_t l, uint64_t c,
+                            const struct simt_program *p, simt_cursor **cur)
+{
+    simt_cta *cta;
+    SIMT_TRY(simt_cta_load(r, l, c, &cta));
+    uint32_t nt = simt_cta_nthreads(cta);
+    simt_err e = simt_trace_writer_begin_cta(w, nt);
+    struct simt_event evs[BATCH];
+    for (uint32_t t = 0; t < nt && e == SIMT_ERR_OK; t++) {
+        if ((e = cursor_for(cur, cta, t)) != SIMT_ERR_OK)
+            break;
+        int n;
+        while (e == SIMT_ERR_OK && (n = simt_cursor_next_batch(*cur, evs, BATCH)) != 0) {
+            if (n < 0) {
+                e = (simt_err)-n;
+                break;
+            }
+            for (int i = 0; i < n && e == SIMT_ERR_OK; i++) {
+                const struct simt_event *ev = &evs[i];
+                const struct simt_sinst *in = &p->insts[ev->pc];
+                switch (in->iclass) {
+                case SIMT_IC_LOAD:
+                case SIMT_IC_STORE:
+                case SIMT_IC_ATOMIC:
+                case SIMT_IC_COPY:
+                    e = simt_trace_writer_mem(w, t, ev->pc, ev->addr, ev->addr2, ev->size);
+                    break;
+                case SIMT_IC_CALL:
+                    if (in->flags & SIMT_IF_INDIRECT)
+                        e = simt_trace_writer_icall(w, t, ev->pc, ev->succ);
+                    break;
+                default:
+                    break;
+                }
+                if (e == SIMT_ERR_OK && (in->flags & SIMT_IF_COND))
+                    e = simt_trace_writer_branch(w, t, ev->pc, ev->succ);
+            }
+        }
+    }
+    if (e == SIMT_ERR_OK)
+        e = simt_trace_writer_end_cta(w, simt_cta_thread_instructions(cta));
+    simt_cta_free(cta);
+    return e;
+}
+
+static int cmd_convert(int argc, char **argv)
+{
+    if (argc != 2)
+        return usage("convert: IN and OUT expected");
+    simt_trace_reader *r;
+    if (open_trace(argv[0], &r))
+        return 2;
+    simt_trace_writer *w = NULL;
+    simt_cursor *cur = NULL;
+    simt_err e = simt_trace_writer_open(argv[1], simt_trace_reader_meta(r), &w);
+    uint32_t nk = simt_trace_reader_nkernels(r), nl = simt_trace_reader_nlaunches(r);
+    /* kernels first (the reader does not tell where between launches they were added) */
+    for (uint32_t k = 0; k < nk && e == SIMT_ERR_OK; k++) {
+        uint32_t idx;
+        e = simt_trace_writer_add_kernel(w, simt_trace_reader_program(r, k), &idx);
+    }
+    for (uint32_t l = 0; l < nl && e == SIMT_ERR_OK; l++) {
+        const struct simt_launch *ln = simt_trace_reader_launch(r, l);
+        const struct simt_program *p = simt_trace_reader_program(r, ln->kernel);
+        e = simt_trace_writer_begin_launch(w, ln);
+        for (uint64_t c = 0; c < ln->ncta && e == SIMT_ERR_OK; c++)
+            e = convert_cta(r, w, l, c, p, &cur);
+        if (e == SIMT_ERR_OK)
+            e = simt_trace_writer_end_launch(w);
+    }
+    simt_cursor_free(cur);
+    simt_trace_reader_close(r);
+    if (e == SIMT_ERR_OK) {
+        e = simt_trace_writer_close(w);
+    } else {
+        const char *msg = simt_errmsg();
+        fprintf(stderr, "simt-trace: convert: %s: %s\n", simt_err_name(e), msg);
+        simt_trace_writer_abort(w);
+        return 2;
+    }
+    if (e != SIMT_ERR_OK) {
+        fprintf(stderr, "simt-trace: convert: %s: %s\n", simt_err_name(e), simt_errmsg());
+        return 2;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
@@ -709,6 +803,8 @@ int main(int argc, char **argv)
         return cmd_verify(argc - 2, argv + 2);
     if (!strcmp(cmd, "diff"))
         return cmd_diff(argc - 2, argv + 2);
+    if (!strcmp(cmd, "convert"))
+        return cmd_convert(argc - 2, argv + 2);
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         fputs(usage_text, stdout);
         return 0;

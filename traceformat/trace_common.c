@@ -331,6 +331,7 @@ void trace_prog_free(struct trace_prog *tp)
     free(tp->items);
     free(tp->block_item);
     free(tp->succ_item);
+    free(tp->key_mslot);
     free(tp);
 }
 
@@ -418,6 +419,17 @@ simt_err trace_prog_tables(struct trace_prog *tp)
     if (!tp->items || !tp->block_item || !tp->succ_item)
         return simt_seterr(SIMT_ERR_NOMEM, "kernel %s: out of memory for decoder tables",
                            p->kernel_name);
+    tp->key_mslot = malloc((size_t)p->ninsts * 2 * sizeof *tp->key_mslot + 1);
+    if (!tp->key_mslot)
+        return simt_seterr(SIMT_ERR_NOMEM, "kernel %s: out of memory for decoder tables",
+                           p->kernel_name);
+    tp->nmslots = 0;
+    for (uint32_t pc = 0; pc < p->ninsts; pc++) {
+        uint8_t kind = tp->op[pc] & 0x7f;
+        tp->key_mslot[2 * (size_t)pc] =
+            kind == OP_MEM || kind == OP_COPY ? tp->nmslots++ : UINT32_MAX;
+        tp->key_mslot[2 * (size_t)pc + 1] = kind == OP_COPY ? tp->nmslots++ : UINT32_MAX;
+    }
     uint32_t ni = 0;
     for (uint32_t b = 0; b < p->nblocks; b++) {
         tp->block_item[b] = ni;
@@ -429,6 +441,11 @@ simt_err trace_prog_tables(struct trace_prog *tp)
             it->pc = pc;
             it->op = tp->op[pc];
             it->last = pc == end;
+            uint8_t kind = tp->op[pc] & 0x7f;
+            if (kind == OP_MEM || kind == OP_COPY) {
+                it->size = p->insts[pc].access_bytes;
+                it->mslot = tp->key_mslot[2 * (size_t)pc];
+            }
             if (it->last) {
                 it->succ_first = p->blocks[b].succ_first;
                 it->nsucc = p->blocks[b].nsucc;
@@ -451,6 +468,26 @@ simt_err trace_prog_tables(struct trace_prog *tp)
             it->next[k] = it->last && k < it->nsucc ? tp->succ_item[it->succ_first + k] : ni;
     }
     tp->nitems = ni;
+    for (uint32_t i = 0; i < ni; i++) {
+        struct trace_item *it = &tp->items[i];
+        it->kind = IK_SLOW;
+        if (!it->last && it->op == OP_MEM)
+            it->kind = IK_MEM;
+        else if (it->last && it->bits == 0 && it->nsucc == 1 && it->next[0] != ni &&
+                 (it->op == OP_PLAIN || it->op == OP_FREE))
+            it->kind = it->op == OP_PLAIN ? IK_JUMP : IK_FJUMP;
+        else if (it->last && it->bits && it->op == OP_PLAIN)
+            it->kind = IK_BRANCH;
+        else if (it->op == OP_RET)
+            it->kind = IK_RET;
+        else if (it->op == OP_CALL && !it->last) {
+            uint32_t entry = tp->block_item[p->funcs[p->insts[it->pc].callee].first_block];
+            if (entry != ni) {
+                it->kind = IK_CALL;
+                it->next[0] = entry;
+            }
+        }
+    }
     for (uint32_t i = ni; i-- > 0;) {
         struct trace_item *it = &tp->items[i];
         if (it->op == OP_PLAIN && !it->last)

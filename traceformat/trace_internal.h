@@ -50,6 +50,27 @@ enum trace_op {
 };
 #define OP_VARSIZE 0x80 /* or'ed into OP_MEM/OP_COPY: size follows the addresses */
 
+/* Item kinds with a fast path in the cursor (everything else takes the general path). */
+enum trace_ikind {
+    IK_SLOW = 0,   /* general path (calls, returns, exit, copies, errors, ...) */
+    IK_MEM = 1,    /* OP_MEM, not a terminator */
+    IK_JUMP = 2,   /* yielded terminator with one successor (not on an endless loop) */
+    IK_FJUMP = 3,  /* FREE terminator with one successor (not on an endless loop) */
+    IK_BRANCH = 4, /* yielded terminator with a successor index in the control stream */
+    IK_CALL = 5,   /* direct call; next[0] = the callee's entry item (not an endless loop) */
+    IK_RET = 6,    /* return */
+};
+
+/* Address column predictors (format version 2; the mode byte of a seed-table column holds
+ * the predictor in bits 1-2, bit 0 says whether a presence bitmap follows). */
+enum trace_pred {
+    PRED_STRIDE = 0, /* varint zigzag(addr - (prev + (prev - prevprev))) in the address stream */
+    PRED_FOR = 1,    /* `width` bits v in the bit stream: addr = base + v * unit */
+    PRED_REF = 2,    /* varint zigzag(addr - (last[ref] + off)), off = previous addr - last[ref] */
+};
+#define TRACE_FOR_MAX_WIDTH 56 /* widest FOR value (bits) */
+#define TRACE_PAYLOAD_PAD   8  /* zero bytes after a decompressed CTA payload (64-bit reads) */
+
 /* A program owned by the library (deep copy), with the decoder's tables. */
 struct trace_prog {
     struct simt_program p; /* points into the arrays below */
@@ -73,19 +94,25 @@ struct trace_prog {
     uint32_t *block_item; /* [nblocks] first item of each block (the OP_ENDLESS item for a
                              block on an endless loop) */
     uint32_t *succ_item;  /* [nsuccs] block_item of each successor */
+    /* Address slots: key = 2 * pc + slot; each (pc, slot) that carries an address has a
+     * dense index ("mslot") for the cursor's per-thread column states. */
+    uint32_t *key_mslot; /* [2 * ninsts] mslot or UINT32_MAX */
+    uint32_t nmslots;
 };
 
 struct trace_item {
     uint32_t pc;
-    uint32_t succ_first; /* terminator: its block's first entry in succ_item */
-    uint32_t nsucc;      /* terminator: its block's successor count */
-    uint8_t op;          /* enum trace_op | OP_VARSIZE */
-    uint8_t last;        /* the block's terminator */
-    uint8_t bits;        /* terminator: control bits of the successor index */
-    uint8_t pad_;
+    uint8_t op;   /* enum trace_op | OP_VARSIZE */
+    uint8_t last; /* the block's terminator */
+    uint8_t bits; /* terminator: control bits of the successor index */
+    uint8_t kind; /* enum trace_ikind: the cursor's fast paths */
     uint16_t run; /* PLAIN non-terminator items starting here (capped at 65535) */
     uint16_t pad2_;
-    uint32_t next[2]; /* terminator: succ_item of successors 0 and 1 (when they exist) */
+    uint32_t size;       /* memory: access_bytes (0 with OP_VARSIZE) */
+    uint32_t mslot;      /* memory: mslot of slot 0 (slot 1 = mslot + 1) */
+    uint32_t next[2];    /* terminator: succ_item of successors 0 and 1 (when they exist) */
+    uint32_t succ_first; /* terminator: its block's first entry in succ_item */
+    uint32_t nsucc;      /* terminator: its block's successor count */
 };
 
 /* growable byte buffer */

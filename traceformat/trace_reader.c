@@ -24,6 +24,7 @@ struct rlaunch {
 struct simt_trace_reader {
     char *path;
     int fd;
+    uint32_t version; /* the file's format version (1 or 2) */
     uint64_t size, index_off;
     struct trace_meta_store meta;
     struct trace_prog **kernels;
@@ -39,8 +40,16 @@ struct simt_trace_reader {
     struct tbuf rec, dec;
 };
 
+/* A column's predictor (format version 2; version 1 has PRED_STRIDE only). */
+struct ccol {
+    uint64_t base, unit; /* PRED_FOR */
+    uint32_t ref;        /* PRED_REF: mslot of the reference column */
+    uint8_t pred, width;
+};
+
 struct simt_cta {
     const struct trace_prog *kp;
+    uint32_t version;
     uint32_t launch;
     uint64_t cta;
     uint32_t nthreads;
@@ -54,16 +63,25 @@ struct simt_cta {
     uint64_t *ctl_bits;   /* [nthreads] */
     size_t *ctl_off;      /* [nthreads] byte offset of the thread's control stream in data */
     size_t *addr_off;     /* [nthreads + 1] byte offsets of the address streams in data */
+    struct ccol *colinfo; /* [ncols] */
+    uint64_t *fbits;      /* [nthreads] bits of the FOR bit stream (version 2) */
+    size_t *fbit_off;     /* [nthreads] byte offset of the FOR bit stream in data */
 };
 
+/* A thread's state of one address column (indexed by mslot). */
 struct colst {
-    uint64_t prev, stride;
-    uint64_t seen; /* the first address came from the seed table */
+    uint64_t prev;   /* the thread's last address of the column */
+    uint64_t stride; /* PRED_STRIDE: last stride; PRED_REF: last offset to the reference */
+    uint64_t base, unit;
+    uint32_t stamp; /* == cursor's stamp: the first address was read in this thread */
+    uint32_t ref;
+    uint8_t pred, width;
 };
 
 struct simt_cursor {
     const simt_cta *c;
     const struct trace_prog *kp;
+    const struct trace_item *items; /* kp->items */
     uint32_t tid;
     uint32_t item, depth; /* next item (trace_prog.items) */
     int state;            /* 0 running, 1 exited, < 0 -simt_err */
@@ -72,11 +90,12 @@ struct simt_cursor {
     const uint8_t *ctl;
     uint64_t ctl_pos, ctl_bits;
     const uint8_t *ap, *aend;
-    struct colst *cols; /* [ncols + 1] */
+    const uint8_t *fb; /* FOR bit stream */
+    uint64_t fb_pos, fb_bits;
+    struct colst *cols; /* [kp->nmslots] */
     size_t cols_cap;
-    const uint32_t *colmap;
+    uint32_t stamp;
     uint32_t seeds_used;
-    uint64_t count;
 };
 
 /* ---- file access ---------------------------------------------------------------------- */
@@ -212,7 +231,8 @@ static simt_err reader_load(simt_trace_reader *r)
                    TRACE_HEADER_SIZE);
     SIMT_TRY(pread_all(r, h, sizeof h, 0, "the file header"));
     uint32_t version = get_u32le(h + 8);
-    SIMT_RETURN_IF(version != SIMT_TRACE_VERSION, SIMT_ERR_VERSION,
+    r->version = version;
+    SIMT_RETURN_IF(version != 1 && version != SIMT_TRACE_VERSION, SIMT_ERR_VERSION,
                    "%s: offset 8: trace format version %u; this reader reads version(s) %s",
                    r->path, version, SIMT_TRACE_READS);
     SIMT_RETURN_IF(get_u32le(h + 12) != 0, SIMT_ERR_FORMAT,
@@ -387,6 +407,10 @@ const struct simt_launch *simt_trace_reader_launch(const simt_trace_reader *r, u
 {
     return l < r->nlaunches ? &r->launches[l].l : NULL;
 }
+uint32_t simt_trace_reader_version(const simt_trace_reader *r)
+{
+    return r->version;
+}
 uint64_t simt_trace_reader_file_bytes(const simt_trace_reader *r)
 {
     return r->size;
@@ -526,6 +550,9 @@ void simt_cta_free(simt_cta *c)
     free(c->ctl_bits);
     free(c->ctl_off);
     free(c->addr_off);
+    free(c->colinfo);
+    free(c->fbits);
+    free(c->fbit_off);
     free(c);
 }
 
@@ -584,8 +611,11 @@ static simt_err parse_cta(simt_trace_reader *r, simt_cta *c, uint64_t rec_off)
     c->ctl_bits = malloc((size_t)n * sizeof *c->ctl_bits);
     c->ctl_off = malloc((size_t)n * sizeof *c->ctl_off);
     c->addr_off = malloc((size_t)(n + 1) * sizeof *c->addr_off);
+    c->colinfo = calloc((size_t)ncols + 1, sizeof *c->colinfo);
+    c->fbits = calloc(n, sizeof *c->fbits);
+    c->fbit_off = calloc(n, sizeof *c->fbit_off);
     if (!c->colmap || !c->seeds || !c->present || !c->seed_count || !c->ctl_bits || !c->ctl_off ||
-        !c->addr_off)
+        !c->addr_off || !c->colinfo || !c->fbits || !c->fbit_off)
         return simt_seterr(SIMT_ERR_NOMEM, "%s: out of memory loading the CTA at offset %llu", path,
                            ro);
     memset(c->colmap, 0xff, (size_t)ninsts * 2 * sizeof *c->colmap);
@@ -613,18 +643,41 @@ static simt_err parse_cta(simt_trace_reader *r, simt_cta *c, uint64_t rec_off)
             CTA_BAD("%s: CTA record at offset %llu: column %u mode byte missing", path, ro, ci);
         uint8_t mode = *p++;
         uint8_t *pres = c->present + (size_t)ci * n;
-        if (mode == 0) {
+        unsigned pred = mode >> 1;
+        if (mode > (c->version >= 2 ? 5 : 1))
+            CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: column %u mode %u, "
+                    "expected %s",
+                    path, ro, (size_t)(p - 1 - base), ci, mode,
+                    c->version >= 2 ? "0..5" : "0 or 1");
+        struct ccol *cc = &c->colinfo[ci];
+        cc->pred = (uint8_t)pred;
+        if (pred == PRED_FOR) {
+            uint64_t unit;
+            if (!(k = get_varint(p, end, &cc->base)) || !(p += k, k = get_varint(p, end, &unit)) ||
+                unit == 0 || (p += k) >= end || *p > TRACE_FOR_MAX_WIDTH)
+                CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: column %u: bad "
+                        "base/unit/width (unit >= 1, width <= %d)",
+                        path, ro, (size_t)(p - base), ci, TRACE_FOR_MAX_WIDTH);
+            cc->unit = unit;
+            cc->width = *p++;
+        } else if (pred == PRED_REF) {
+            uint64_t rk;
+            if (!(k = get_varint(p, end, &rk)) || rk >= 2ull * ninsts ||
+                c->kp->key_mslot[rk] == UINT32_MAX)
+                CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: column %u: reference "
+                        "column missing or not an address slot",
+                        path, ro, (size_t)(p - base), ci);
+            p += k;
+            cc->ref = c->kp->key_mslot[rk];
+        }
+        if ((mode & 1) == 0) {
             memset(pres, 1, n);
-        } else if (mode == 1) {
+        } else if (mode & 1) {
             if ((size_t)(end - p) < (n + 7) / 8)
                 CTA_BAD("%s: CTA record at offset %llu: column %u bitmap truncated", path, ro, ci);
             for (uint32_t t = 0; t < n; t++)
                 pres[t] = (p[t >> 3] >> (t & 7)) & 1;
             p += (n + 7) / 8;
-        } else {
-            CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: column %u mode %u, "
-                    "expected 0 or 1",
-                    path, ro, (size_t)(p - 1 - base), ci, mode);
         }
         uint64_t p1 = 0, p2 = 0, cnt = 0;
         for (uint32_t t = 0; t < n; t++) {
@@ -664,11 +717,20 @@ static simt_err parse_cta(simt_trace_reader *r, simt_cta *c, uint64_t rec_off)
         c->addr_off[t] = (size_t)addr_total; /* relative for now */
         addr_total += len;
     }
-    if (ctl_total + addr_total != (uint64_t)(end - p))
+    uint64_t fbit_total = 0;
+    for (uint32_t t = 0; t < n && c->version >= 2; t++) {
+        if (!(k = get_varint(p, end, &c->fbits[t])) || c->fbits[t] > 8ull * c->data.n)
+            CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: bit-stream length of "
+                    "thread %u truncated or too large",
+                    path, ro, (size_t)(p - base), t);
+        p += k;
+        fbit_total += (c->fbits[t] + 7) / 8;
+    }
+    if (ctl_total + addr_total + fbit_total != (uint64_t)(end - p))
         CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: threads' streams take %llu + "
-                "%llu bytes, %zu remain",
+                "%llu + %llu bytes, %zu remain",
                 path, ro, (size_t)(p - base), (unsigned long long)ctl_total,
-                (unsigned long long)addr_total, (size_t)(end - p));
+                (unsigned long long)addr_total, (unsigned long long)fbit_total, (size_t)(end - p));
     size_t o = (size_t)(p - base);
     for (uint32_t t = 0; t < n; t++) {
         c->ctl_off[t] = o;
@@ -677,6 +739,11 @@ static simt_err parse_cta(simt_trace_reader *r, simt_cta *c, uint64_t rec_off)
     for (uint32_t t = 0; t < n; t++)
         c->addr_off[t] += o;
     c->addr_off[n] = o + (size_t)addr_total;
+    o += (size_t)addr_total;
+    for (uint32_t t = 0; t < n; t++) {
+        c->fbit_off[t] = o;
+        o += (size_t)((c->fbits[t] + 7) / 8);
+    }
     return SIMT_ERR_OK;
 out_bad:
     return e;
@@ -697,12 +764,16 @@ simt_err simt_cta_load(simt_trace_reader *r, uint32_t launch, uint64_t cta, simt
     if (!c)
         return simt_seterr(SIMT_ERR_NOMEM, "out of memory loading a CTA");
     c->kp = r->kernels[rl->l.kernel];
+    c->version = r->version;
     c->launch = launch;
     c->cta = cta;
     uint64_t off = r->cta_offs[cta];
     /* a CTA record ends before the next one (or the launch's CTA table) starts */
     uint64_t limit = cta + 1 < rl->l.ncta ? r->cta_offs[cta + 1] : rl->table_off;
     simt_err e = read_record(r, off, limit, TRACE_TAG_CTA, "CTA", &c->data);
+    /* zero padding: the cursor reads bit streams 64 bits at a time */
+    if (e == SIMT_ERR_OK && (e = tbuf_reserve(&c->data, TRACE_PAYLOAD_PAD)) == SIMT_ERR_OK)
+        memset(c->data.p + c->data.n, 0, TRACE_PAYLOAD_PAD);
     if (e == SIMT_ERR_OK)
         e = parse_cta(r, c, off);
     if (e != SIMT_ERR_OK) {
@@ -733,31 +804,39 @@ simt_err simt_cursor_reset(simt_cursor *cur, const simt_cta *c, uint32_t tid)
     SIMT_RETURN_IF(!cur || !c, SIMT_ERR_INVALID_ARG, "cursor_reset: NULL cursor or cta");
     SIMT_RETURN_IF(tid >= c->nthreads, SIMT_ERR_INVALID_ARG, "cursor: thread %u of a %u-thread CTA",
                    tid, c->nthreads);
-    size_t need = (size_t)c->ncols + 1; /* + 1: "no column" */
+    size_t need = (size_t)c->kp->nmslots + 1;
     if (need > cur->cols_cap) {
         struct colst *cols = realloc(cur->cols, need * sizeof *cols);
         if (!cols)
             return simt_seterr(SIMT_ERR_NOMEM, "out of memory for a cursor's %zu columns", need);
+        /* new states get stamp 0, which the cursor never uses */
+        memset(cols + cur->cols_cap, 0, (need - cur->cols_cap) * sizeof *cols);
         cur->cols = cols;
         cur->cols_cap = need;
     }
-    memset(cur->cols, 0, need * sizeof *cur->cols);
+    /* a new stamp marks every column unseen without touching the states */
+    if (++cur->stamp == 0) {
+        memset(cur->cols, 0, cur->cols_cap * sizeof *cur->cols);
+        cur->stamp = 1;
+    }
     cur->c = c;
     cur->kp = c->kp;
+    cur->items = c->kp->items;
     cur->tid = tid;
     cur->depth = 0;
     cur->state = 0;
     cur->seeds_used = 0;
-    cur->count = 0;
     cur->ctl_pos = 0;
     const struct simt_program *p = &c->kp->p;
     uint32_t b0 = p->funcs[0].first_block;
     cur->item = c->kp->block_item[b0];
-    cur->colmap = c->colmap;
     cur->ctl = c->data.p + c->ctl_off[tid];
     cur->ctl_bits = c->ctl_bits[tid];
     cur->ap = c->data.p + c->addr_off[tid];
     cur->aend = c->data.p + c->addr_off[tid + 1];
+    cur->fb = c->data.p + c->fbit_off[tid];
+    cur->fb_pos = 0;
+    cur->fb_bits = c->fbits[tid];
     if (c->kp->endless[b0])
         cur_fail(cur, p->blocks[b0].first_pc,
                  "the kernel's entry block %u is on a loop with no exit", b0);
@@ -795,8 +874,6 @@ void simt_cursor_free(simt_cursor *cur)
 }
 
 static int cur_fail(simt_cursor *cur, uint32_t pc, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int cur_fail(simt_cursor *cur, uint32_t pc, const char *fmt, ...)
 {
     char msg[1024];
     va_list ap;
@@ -813,26 +890,39 @@ static int cur_fail(simt_cursor *cur, uint32_t pc, const char *fmt, ...)
     return cur->state;
 }
 
+/* `nbits` (<= 56) bits at bit `pos` of a stream inside the payload: one unaligned 64-bit
+ * load (the payload is followed by TRACE_PAYLOAD_PAD zero bytes). */
+static inline uint64_t peek_bits(const uint8_t *s, uint64_t pos, unsigned nbits)
+{
+    uint64_t x;
+    memcpy(&x, s + (pos >> 3), sizeof x);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    x = __builtin_bswap64(x);
+#endif
+    return (x >> (pos & 7)) & (((uint64_t)1 << nbits) - 1);
+}
+
 static inline int read_bits(simt_cursor *cur, unsigned nbits, uint32_t *v)
 {
-    if (nbits > cur->ctl_bits - cur->ctl_pos)
+    if (__builtin_expect(nbits > cur->ctl_bits - cur->ctl_pos, 0))
         return -1;
-    uint64_t pos = cur->ctl_pos;
-    const uint8_t *q = cur->ctl + (pos >> 3);
-    unsigned sh = (unsigned)(pos & 7);
-    unsigned nbytes = (sh + nbits + 7) >> 3;
-    uint64_t x = 0;
-    for (unsigned i = 0; i < nbytes; i++)
-        x |= (uint64_t)q[i] << (8 * i);
-    *v = (uint32_t)((x >> sh) & (((uint64_t)1 << nbits) - 1));
-    cur->ctl_pos = pos + nbits;
+    *v = (uint32_t)peek_bits(cur->ctl, cur->ctl_pos, nbits);
+    cur->ctl_pos += nbits;
     return 0;
 }
 
+/* the thread's last address of column state `ref` (0 before its first) */
+static inline uint64_t ref_last(const simt_cursor *cur, uint32_t ref)
+{
+    const struct colst *r = &cur->cols[ref];
+    return r->stamp == cur->stamp ? r->prev : 0;
+}
+
 /* 0 ok, -1 error (message set) */
-static int first_addr(simt_cursor *cur, uint32_t pc, uint32_t slot, uint32_t ci, uint64_t *a)
+static int first_addr(simt_cursor *cur, uint32_t pc, uint32_t slot, uint32_t mslot, uint64_t *a)
 {
     const simt_cta *c = cur->c;
+    uint32_t ci = c->colmap[(size_t)pc * 2 + slot];
     if (ci == UINT32_MAX) {
         cur_fail(cur, pc, "address slot %u has no column in this CTA", slot);
         return -1;
@@ -842,41 +932,64 @@ static int first_addr(simt_cursor *cur, uint32_t pc, uint32_t slot, uint32_t ci,
         cur_fail(cur, pc, "address slot %u: no first address recorded for this thread", slot);
         return -1;
     }
-    struct colst *cs = &cur->cols[ci];
-    cs->seen = 1;
+    const struct ccol *cc = &c->colinfo[ci];
+    struct colst *cs = &cur->cols[mslot];
+    uint64_t x = c->seeds[i];
+    /* the reference's last address before this column is marked seen (ref may be itself) */
+    cs->stride = cc->pred == PRED_REF ? x - ref_last(cur, cc->ref) : 0;
+    cs->stamp = cur->stamp;
     cur->seeds_used++;
-    cs->prev = c->seeds[i];
-    cs->stride = 0;
-    *a = cs->prev;
+    cs->prev = x;
+    cs->base = cc->base;
+    cs->unit = cc->unit;
+    cs->ref = cc->ref;
+    cs->pred = cc->pred;
+    cs->width = cc->width;
+    *a = x;
     return 0;
 }
 
-/* The address of slot `slot` of the memory instruction at `pc`: the seed table's first one,
- * then the thread's stride prediction plus the residual from the address stream. */
-static inline int read_addr(simt_cursor *cur, uint32_t pc, uint32_t slot, uint64_t *a)
+static int addr_fail(simt_cursor *cur, uint32_t pc, uint32_t slot)
 {
-    uint32_t ci = cur->colmap[(size_t)pc * 2 + slot];
-    struct colst *cs = &cur->cols[ci == UINT32_MAX ? cur->c->ncols : ci];
-    if (__builtin_expect(!cs->seen, 0))
-        return first_addr(cur, pc, slot, ci, a);
+    cur_fail(cur, pc,
+             "address slot %u: the address stream ends or is malformed (%zu bytes, %llu "
+             "bit-stream bits left)",
+             slot, (size_t)(cur->aend - cur->ap), (unsigned long long)(cur->fb_bits - cur->fb_pos));
+    return -1;
+}
+
+/* The address of slot `slot` of the memory instruction at `pc` (column state `mslot`): the
+ * seed table's first one, then the column's predictor plus the stream's residual. */
+static inline __attribute__((always_inline)) int
+read_addr(simt_cursor *cur, uint32_t pc, uint32_t slot, uint32_t mslot, uint64_t *a)
+{
+    struct colst *cs = &cur->cols[mslot];
+    if (__builtin_expect(cs->stamp != cur->stamp, 0))
+        return first_addr(cur, pc, slot, mslot, a);
+    uint64_t x;
+    if (cs->pred == PRED_FOR) {
+        if (__builtin_expect(cs->width > cur->fb_bits - cur->fb_pos, 0))
+            return addr_fail(cur, pc, slot);
+        x = cs->base + peek_bits(cur->fb, cur->fb_pos, cs->width) * cs->unit;
+        cur->fb_pos += cs->width;
+        cs->prev = x;
+        *a = x;
+        return 0;
+    }
     uint64_t z;
     const uint8_t *ap = cur->ap;
-    if (ap < cur->aend && *ap < 0x80) {
+    if (__builtin_expect(ap < cur->aend && *ap < 0x80, 1)) {
         z = *ap;
         cur->ap = ap + 1;
     } else {
         size_t k = get_varint(ap, cur->aend, &z);
-        if (!k) {
-            cur_fail(cur, pc,
-                     "address slot %u: the address stream ends or is malformed (%zu bytes "
-                     "left)",
-                     slot, (size_t)(cur->aend - ap));
-            return -1;
-        }
+        if (!k)
+            return addr_fail(cur, pc, slot);
         cur->ap = ap + k;
     }
-    uint64_t x = cs->prev + cs->stride + unzigzag(z);
-    cs->stride = x - cs->prev;
+    uint64_t last = cs->pred == PRED_STRIDE ? cs->prev : ref_last(cur, cs->ref);
+    x = last + cs->stride + unzigzag(z);
+    cs->stride = x - last;
     cs->prev = x;
     *a = x;
     return 0;
@@ -910,29 +1023,86 @@ int simt_cursor_next_batch(simt_cursor *cur, struct simt_event *evs, int cap)
         uint32_t pc = it->pc;
         uint8_t op = it->op;
         struct simt_event *ev = &evs[n];
-        *ev = (struct simt_event){.pc = pc, .depth = depth};
-        int emit = 1;
-        if (op == OP_PLAIN) /* a branch terminator (runs do the rest) */
-            goto next;
+        switch (it->kind) {
+        case IK_MEM: { /* one address: the next most common case */
+            uint64_t a;
+            cur->depth = depth;
+            if (read_addr(cur, pc, 0, it->mslot, &a))
+                goto fail;
+            *ev = (struct simt_event){.pc = pc, .depth = depth, .addr = a, .size = it->size};
+            n++;
+            i++;
+            continue;
+        }
+        case IK_JUMP:
+            *ev = (struct simt_event){.pc = pc, .depth = depth};
+            n++;
+            i = it->next[0];
+            continue;
+        case IK_FJUMP:
+            i = it->next[0];
+            continue;
+        case IK_BRANCH: {
+            uint32_t s;
+            if (__builtin_expect(it->bits > cur->ctl_bits - cur->ctl_pos, 0))
+                break; /* the general path reports it */
+            s = (uint32_t)peek_bits(cur->ctl, cur->ctl_pos, it->bits);
+            if (__builtin_expect(s >= it->nsucc, 0))
+                break;
+            uint32_t ni = kp->succ_item[it->succ_first + s];
+            if (__builtin_expect(ni == endless_item, 0))
+                break;
+            cur->ctl_pos += it->bits;
+            *ev = (struct simt_event){.pc = pc, .depth = depth, .succ = s};
+            n++;
+            i = ni;
+            continue;
+        }
+        case IK_CALL: {
+            uint32_t f = p->insts[pc].callee;
+            if (__builtin_expect(depth >= cur->stack_cap || depth >= SIMT_MAX_DEPTH, 0))
+                break; /* the general path grows the stack or reports the error */
+            *ev = (struct simt_event){.pc = pc, .depth = depth, .succ = f};
+            n++;
+            cur->stack[depth++] = i + 1;
+            i = it->next[0];
+            continue;
+        }
+        case IK_RET:
+            if (__builtin_expect(depth == 0, 0))
+                break;
+            *ev = (struct simt_event){.pc = pc, .depth = depth};
+            n++;
+            i = cur->stack[--depth];
+            continue;
+        default:
+            break;
+        }
         if (op == OP_MEM) {
             cur->depth = depth;
-            if (read_addr(cur, pc, 0, &ev->addr))
+            uint64_t a;
+            if (read_addr(cur, pc, 0, it->mslot, &a))
                 goto fail;
-            ev->size = p->insts[pc].access_bytes;
-            goto next;
+            *ev = (struct simt_event){.pc = pc, .depth = depth, .addr = a, .size = it->size};
+            n++;
+            if (!it->last) {
+                i++;
+                continue;
+            }
+            goto block_end;
         }
+        *ev = (struct simt_event){.pc = pc, .depth = depth};
         switch (op & 0x7f) {
         case OP_FREE:
-            emit = 0;
-            break;
+            goto block_end; /* only a block's terminator is a FREE item; nothing to yield */
         case OP_PLAIN:
             break;
         case OP_MEM:
         case OP_COPY:
             cur->depth = depth;
-            if (read_addr(cur, pc, 0, &ev->addr))
+            if (read_addr(cur, pc, 0, it->mslot, &ev->addr))
                 goto fail;
-            if ((op & 0x7f) == OP_COPY && read_addr(cur, pc, 1, &ev->addr2))
+            if ((op & 0x7f) == OP_COPY && read_addr(cur, pc, 1, it->mslot + 1, &ev->addr2))
                 goto fail;
             if (op & OP_VARSIZE) {
                 uint64_t s;
@@ -944,7 +1114,7 @@ int simt_cursor_next_batch(simt_cursor *cur, struct simt_event *evs, int cap)
                 cur->ap += k;
                 ev->size = (uint32_t)s;
             } else {
-                ev->size = p->insts[pc].access_bytes;
+                ev->size = it->size;
             }
             break;
         case OP_CALL:
@@ -1005,29 +1175,27 @@ int simt_cursor_next_batch(simt_cursor *cur, struct simt_event *evs, int cap)
             n++;
             cur->depth = depth;
             if (cur->ctl_pos != cur->ctl_bits || cur->ap != cur->aend ||
-                cur->seeds_used != cur->c->seed_count[cur->tid]) {
+                cur->fb_pos != cur->fb_bits || cur->seeds_used != cur->c->seed_count[cur->tid]) {
                 cur_fail(cur, pc,
                          "stream left over at exit: %llu of %llu control bits, %zu address "
-                         "bytes and %u of %u first addresses unused",
+                         "bytes, %llu bit-stream bits and %u of %u first addresses unused",
                          (unsigned long long)(cur->ctl_bits - cur->ctl_pos),
                          (unsigned long long)cur->ctl_bits, (size_t)(cur->aend - cur->ap),
+                         (unsigned long long)(cur->fb_bits - cur->fb_pos),
                          cur->c->seed_count[cur->tid] - cur->seeds_used,
                          cur->c->seed_count[cur->tid]);
                 goto fail;
             }
-            cur->count += (uint64_t)n;
             cur->state = 1;
             cur->item = i;
             return n;
         }
-    next:
-        if (emit)
-            n++;
+        n++;
         if (!it->last) {
             i++;
             continue;
         }
-        /* block end: follow the successor */
+    block_end:; /* follow the successor */
         uint32_t s = 0;
         if (it->bits) {
             cur->depth = depth;
@@ -1045,7 +1213,7 @@ int simt_cursor_next_batch(simt_cursor *cur, struct simt_event *evs, int cap)
             cur_fail(cur, pc, "block %u ends without a successor", p->insts[pc].block);
             goto fail;
         }
-        if (emit)
+        if (op != OP_FREE)
             ev->succ = s;
         i = s < 2 ? it->next[s] : kp->succ_item[it->succ_first + s];
         if (__builtin_expect(i == endless_item, 0)) {
@@ -1057,13 +1225,88 @@ int simt_cursor_next_batch(simt_cursor *cur, struct simt_event *evs, int cap)
     }
     cur->item = i;
     cur->depth = depth;
-    cur->count += (uint64_t)n;
     return n;
 fail:
     return cur->state;
 }
 
+/* The load/store case of simt_cursor_next(), out of line so that the plain case needs no
+ * saved registers. */
+static __attribute__((noinline)) int next_mem(simt_cursor *cur, struct simt_event *ev,
+                                              const struct trace_item *it)
+{
+    uint64_t a;
+    if (read_addr(cur, it->pc, 0, it->mslot, &a))
+        return cur->state;
+    *ev = (struct simt_event){.pc = it->pc, .depth = cur->depth, .addr = a, .size = it->size};
+    cur->item++;
+    return 1;
+}
+
+/* The conditional-branch case of simt_cursor_next() (errors: the batch loop reports them). */
+static __attribute__((noinline)) int next_branch(simt_cursor *cur, struct simt_event *ev,
+                                                 const struct trace_item *it)
+{
+    if (it->bits <= cur->ctl_bits - cur->ctl_pos) {
+        uint32_t s = (uint32_t)peek_bits(cur->ctl, cur->ctl_pos, it->bits);
+        if (s < it->nsucc) {
+            uint32_t ni = cur->kp->succ_item[it->succ_first + s];
+            if (ni != cur->kp->nitems) {
+                cur->ctl_pos += it->bits;
+                *ev = (struct simt_event){.pc = it->pc, .depth = cur->depth, .succ = s};
+                cur->item = ni;
+                return 1;
+            }
+        }
+    }
+    return simt_cursor_next_batch(cur, ev, 1);
+}
+
+/* The call and return cases of simt_cursor_next() (stack growth and errors: the batch loop). */
+static __attribute__((noinline)) int next_callret(simt_cursor *cur, struct simt_event *ev,
+                                                  const struct trace_item *it)
+{
+    uint32_t depth = cur->depth;
+    if (it->kind == IK_CALL && depth < cur->stack_cap && depth < SIMT_MAX_DEPTH) {
+        *ev = (struct simt_event){
+            .pc = it->pc, .depth = depth, .succ = cur->kp->p.insts[it->pc].callee};
+        cur->stack[depth] = cur->item + 1;
+        cur->depth = depth + 1;
+        cur->item = it->next[0];
+        return 1;
+    }
+    if (it->kind == IK_RET && depth > 0) {
+        *ev = (struct simt_event){.pc = it->pc, .depth = depth};
+        cur->depth = depth - 1;
+        cur->item = cur->stack[depth - 1];
+        return 1;
+    }
+    return simt_cursor_next_batch(cur, ev, 1);
+}
+
+/* One event: the timing model calls this once per thread-instruction, so the common cases
+ * (a plain instruction inside a block, a jump, a load/store, a conditional branch, a direct
+ * call, a return) do not enter the batch loop. */
 int simt_cursor_next(simt_cursor *cur, struct simt_event *ev)
 {
+    if (__builtin_expect(cur && ev && cur->state == 0, 1)) {
+        const struct trace_item *it = &cur->items[cur->item];
+        if (it->run) {
+            *ev = (struct simt_event){.pc = it->pc, .depth = cur->depth};
+            cur->item++;
+            return 1;
+        }
+        if (it->kind == IK_JUMP) {
+            *ev = (struct simt_event){.pc = it->pc, .depth = cur->depth};
+            cur->item = it->next[0];
+            return 1;
+        }
+        if (it->kind == IK_MEM)
+            return next_mem(cur, ev, it);
+        if (it->kind == IK_BRANCH)
+            return next_branch(cur, ev, it);
+        if (it->kind == IK_CALL || it->kind == IK_RET)
+            return next_callret(cur, ev, it);
+    }
     return simt_cursor_next_batch(cur, ev, 1);
 }

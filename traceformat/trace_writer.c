@@ -36,6 +36,22 @@ struct seed {
     uint64_t addr;
 };
 
+/* Predictor choice (format version 2): candidates for PRED_REF are the columns a thread
+ * accessed just before the column's first access in the CTA. */
+#define WC_NCAND 3
+struct wcol {
+    uint64_t astamp;                /* == writer's cta_stamp: analysed in this CTA */
+    uint64_t cnt;                   /* accesses after the first (per thread) */
+    uint64_t cost[1 + WC_NCAND];    /* estimated bytes x 100: stride, then each candidate */
+    uint64_t fmin, fmax, g, anchor; /* PRED_FOR: range and gcd of (addr - anchor) */
+    uint64_t coff[WC_NCAND];        /* per thread: offset to each candidate */
+    uint32_t cand[WC_NCAND];        /* keys, UINT32_MAX = none */
+    /* the choice */
+    uint8_t pred, width;
+    uint32_t ref;
+    uint64_t base, unit;
+};
+
 struct simt_trace_writer {
     char *path, *tmp;
     FILE *f;
@@ -60,11 +76,19 @@ struct simt_trace_writer {
     /* end_cta scratch */
     uint64_t stamp;
     uint64_t *col_stamp, *col_prev, *col_stride;
+    struct wcol *wc; /* [2 * ninsts] per-CTA analysis and choice of each column's predictor */
+    uint64_t cta_stamp;
     size_t col_cap;
     struct seed *seeds;
     size_t nseeds, seeds_cap;
-    struct tbuf seedtab, lens, addrs, payload, comp, msg;
+    struct tbuf seedtab, lens, addrs, payload, comp, comp2, msg;
     uint32_t *addr_len;
+    uint64_t *fbit_len;
+    struct tbuf fbits; /* the threads' FOR bit streams, each starting on a byte */
+    uint64_t fb_acc, fb_nbits;
+    unsigned fb_nacc;
+    uint32_t *akeys; /* columns analysed in this CTA */
+    size_t nakeys, akeys_cap;
 };
 
 static simt_err wfail(simt_trace_writer *w, simt_err e)
@@ -83,12 +107,9 @@ static simt_err write_bytes(simt_trace_writer *w, const void *p, size_t n)
 }
 
 /* Appends a record: header + LZ4 frame of body. *rec_off receives its offset. */
-static simt_err write_record(simt_trace_writer *w, const char tag[4], const uint8_t *body, size_t n,
-                             uint64_t *rec_off)
+/* Writes a record whose body (one LZ4 frame) is in w->comp. */
+static simt_err write_comp_record(simt_trace_writer *w, const char tag[4], uint64_t *rec_off)
 {
-    simt_err e = trace_lz4_compress(body, n, &w->comp);
-    if (e != SIMT_ERR_OK)
-        return wfail(w, e);
     uint8_t h[TRACE_REC_HEADER_SIZE];
     memcpy(h, tag, 4);
     put_u32le(h + 4, 0);
@@ -97,6 +118,15 @@ static simt_err write_record(simt_trace_writer *w, const char tag[4], const uint
         *rec_off = w->off;
     SIMT_TRY(write_bytes(w, h, sizeof h));
     return write_bytes(w, w->comp.p, w->comp.n);
+}
+
+static simt_err write_record(simt_trace_writer *w, const char tag[4], const uint8_t *body, size_t n,
+                             uint64_t *rec_off)
+{
+    simt_err e = trace_lz4_compress(body, n, &w->comp);
+    if (e != SIMT_ERR_OK)
+        return wfail(w, e);
+    return write_comp_record(w, tag, rec_off);
 }
 
 simt_err simt_trace_writer_open(const char *path, const struct simt_trace_meta *meta,
@@ -259,17 +289,21 @@ simt_err simt_trace_writer_begin_launch(simt_trace_writer *w, const struct simt_
         free(w->col_stamp);
         free(w->col_prev);
         free(w->col_stride);
+        free(w->wc);
+        w->wc = calloc(ncol, sizeof *w->wc);
         w->col_stamp = calloc(ncol, sizeof *w->col_stamp);
         w->col_prev = malloc(ncol * sizeof *w->col_prev);
         w->col_stride = malloc(ncol * sizeof *w->col_stride);
         w->col_cap = ncol;
-        if (!w->col_stamp || !w->col_prev || !w->col_stride) {
+        if (!w->col_stamp || !w->col_prev || !w->col_stride || !w->wc) {
             w->col_cap = 0;
             return wfail(w, simt_seterr(SIMT_ERR_NOMEM, "out of memory starting a launch"));
         }
     } else {
         memset(w->col_stamp, 0, ncol * sizeof *w->col_stamp);
+        memset(w->wc, 0, ncol * sizeof *w->wc);
     }
+    w->cta_stamp = 0;
     w->stamp = 0;
     w->nlaunches++;
     return SIMT_ERR_OK;
@@ -434,35 +468,226 @@ static simt_err add_seed(simt_trace_writer *w, uint32_t key, uint32_t tid, uint6
     return SIMT_ERR_OK;
 }
 
-/* One address of one thread: the seed table takes the first per (pc, slot), the address
- * stream a residual against the thread's own stride prediction for the later ones. */
-static simt_err enc_addr(simt_trace_writer *w, uint32_t key, uint32_t tid, uint64_t a)
+static inline uint64_t wlast(const simt_trace_writer *w, uint32_t key)
 {
-    if (w->col_stamp[key] != w->stamp) {
+    return w->col_stamp[key] == w->stamp ? w->col_prev[key] : 0;
+}
+
+static inline unsigned vlen(uint64_t v)
+{
+    unsigned n = 1;
+    while (v >= 0x80) {
+        v >>= 7;
+        n++;
+    }
+    return n;
+}
+
+/* estimated cost (bytes x 100) of a residual: LZ4 removes most runs of zero residuals */
+static inline uint64_t rcost(uint64_t d)
+{
+    return d == 0 ? 5 : 100 * (uint64_t)vlen(zigzag(d));
+}
+
+static uint64_t gcd64(uint64_t a, uint64_t b) /* binary gcd: no divisions */
+{
+    if (a == 0 || b == 0)
+        return a | b;
+    int sh = __builtin_ctzll(a | b);
+    a >>= __builtin_ctzll(a);
+    while (b) {
+        b >>= __builtin_ctzll(b);
+        if (a > b) {
+            uint64_t t = a;
+            a = b;
+            b = t;
+        }
+        b -= a;
+    }
+    return a << sh;
+}
+
+/* Pass 1 over one address of one thread: the cost of each predictor. `recent` holds the
+ * thread's last distinct keys (most recent first). */
+static simt_err an_addr(simt_trace_writer *w, uint32_t key, uint64_t a, const uint32_t *recent)
+{
+    struct wcol *c = &w->wc[key];
+    if (c->astamp != w->cta_stamp) {
+        if (w->nakeys == w->akeys_cap) {
+            size_t cap = w->akeys_cap ? 2 * w->akeys_cap : 64;
+            uint32_t *k = realloc(w->akeys, cap * sizeof *k);
+            if (!k)
+                return simt_seterr(SIMT_ERR_NOMEM, "out of memory encoding a CTA");
+            w->akeys = k;
+            w->akeys_cap = cap;
+        }
+        w->akeys[w->nakeys++] = key;
+        memset(c, 0, sizeof *c);
+        c->astamp = w->cta_stamp;
+        int nc = 0;
+        for (int k = 0; k < WC_NCAND + 1 && nc < WC_NCAND; k++)
+            if (recent[k] != UINT32_MAX && recent[k] != key)
+                c->cand[nc++] = recent[k];
+        for (; nc < WC_NCAND; nc++)
+            c->cand[nc] = UINT32_MAX;
+        c->fmin = UINT64_MAX;
+    }
+    if (w->col_stamp[key] != w->stamp) { /* first of this thread: the seed table has it */
+        for (int k = 0; k < WC_NCAND; k++)
+            if (c->cand[k] != UINT32_MAX)
+                c->coff[k] = a - wlast(w, c->cand[k]);
         w->col_stamp[key] = w->stamp;
         w->col_prev[key] = a;
         w->col_stride[key] = 0;
+        return SIMT_ERR_OK;
+    }
+    if (c->cnt++ == 0)
+        c->anchor = a;
+    if (c->g != 1)
+        c->g = gcd64(c->g, a > c->anchor ? a - c->anchor : c->anchor - a);
+    if (a < c->fmin)
+        c->fmin = a;
+    if (a > c->fmax)
+        c->fmax = a;
+    uint64_t prev = w->col_prev[key];
+    c->cost[0] += rcost(a - (prev + w->col_stride[key]));
+    w->col_stride[key] = a - prev;
+    w->col_prev[key] = a;
+    for (int k = 0; k < WC_NCAND; k++)
+        if (c->cand[k] != UINT32_MAX) {
+            uint64_t l = wlast(w, c->cand[k]);
+            c->cost[1 + k] += rcost(a - (l + c->coff[k]));
+            c->coff[k] = a - l;
+        }
+    return SIMT_ERR_OK;
+}
+
+/* After pass 1: the cheapest predictor of a column (ties keep PRED_STRIDE). */
+static void choose_pred(struct wcol *c)
+{
+    c->pred = PRED_STRIDE;
+    c->width = 0;
+    c->ref = 0;
+    c->base = 0;
+    c->unit = 1;
+    if (!c->cnt)
+        return;
+    uint64_t best = c->cost[0];
+    for (int k = 0; k < WC_NCAND; k++)
+        if (c->cand[k] != UINT32_MAX && c->cost[1 + k] + 200 < best) {
+            best = c->cost[1 + k] + 200;
+            c->pred = PRED_REF;
+            c->ref = c->cand[k];
+        }
+    uint64_t unit = c->g ? c->g : 1;
+    uint64_t vmax = (c->fmax - c->fmin) / unit;
+    unsigned width = 0;
+    while (width < 64 && (vmax >> width) != 0)
+        width++;
+    /* every address differs from the anchor, hence from fmin, by a multiple of g */
+    if (width <= TRACE_FOR_MAX_WIDTH && c->cnt * width * 100 / 8 + 300 < best) {
+        c->pred = PRED_FOR;
+        c->width = (uint8_t)width;
+        c->base = c->fmin;
+        c->unit = unit;
+    }
+}
+
+/* Pass 2: one address of one thread: the seed table takes the first per (pc, slot), the
+ * column's predictor codes the later ones (docs/TRACE_FORMAT.md, section 3). */
+static simt_err enc_addr(simt_trace_writer *w, uint32_t key, uint32_t tid, uint64_t a)
+{
+    const struct wcol *c = &w->wc[key];
+    if (w->col_stamp[key] != w->stamp) {
+        /* the reference's last address is taken before this column is marked seen */
+        w->col_stride[key] = c->pred == PRED_REF ? a - wlast(w, c->ref) : 0;
+        w->col_stamp[key] = w->stamp;
+        w->col_prev[key] = a;
         return add_seed(w, key, tid, a);
     }
-    uint64_t pred = w->col_prev[key] + w->col_stride[key];
-    w->col_stride[key] = a - w->col_prev[key];
+    if (c->pred == PRED_FOR) {
+        uint64_t v = (a - c->base) / c->unit;
+        w->fb_acc |= v << w->fb_nacc;
+        w->fb_nacc += c->width;
+        w->fb_nbits += c->width;
+        if (w->fb_nacc >= 8) {
+            SIMT_TRY(tbuf_reserve(&w->fbits, 8));
+            while (w->fb_nacc >= 8) {
+                w->fbits.p[w->fbits.n++] = (uint8_t)w->fb_acc;
+                w->fb_acc >>= 8;
+                w->fb_nacc -= 8;
+            }
+        }
+        w->col_prev[key] = a;
+        return SIMT_ERR_OK;
+    }
+    uint64_t last = c->pred == PRED_STRIDE ? w->col_prev[key] : wlast(w, c->ref);
+    uint64_t pred = last + w->col_stride[key];
+    w->col_stride[key] = a - last;
     w->col_prev[key] = a;
     return tbuf_varint(&w->addrs, zigzag(a - pred));
 }
 
-static simt_err encode_cta(simt_trace_writer *w, uint64_t thread_instructions)
+/* Encodes the current CTA into w->payload; all_stride: PRED_STRIDE for every column (the
+ * version 1 coding). *chosen (may be NULL) gets the number of other predictors used. */
+static simt_err encode_cta(simt_trace_writer *w, uint64_t thread_instructions, int all_stride,
+                           size_t *chosen)
 {
     uint32_t n = w->nthreads;
     w->nseeds = 0;
     w->addrs.n = 0;
+    w->fbits.n = 0;
     uint32_t *alen = realloc(w->addr_len, (size_t)n * sizeof *alen);
     if (!alen)
         return simt_seterr(SIMT_ERR_NOMEM, "out of memory encoding a CTA");
     w->addr_len = alen;
+    uint64_t *flen = realloc(w->fbit_len, (size_t)n * sizeof *flen);
+    if (!flen)
+        return simt_seterr(SIMT_ERR_NOMEM, "out of memory encoding a CTA");
+    w->fbit_len = flen;
+    /* pass 1: the cost of each column's predictors */
+    w->cta_stamp++;
+    w->nakeys = 0;
+    for (uint32_t tid = 0; tid < n; tid++) {
+        struct wthread *t = &w->th[tid];
+        uint32_t recent[WC_NCAND + 1];
+        for (int k = 0; k <= WC_NCAND; k++)
+            recent[k] = UINT32_MAX;
+        w->stamp++;
+        for (size_t i = 0; i < t->nmem; i++) {
+            const struct wmem *m = &t->mem[i];
+            uint32_t nslot = (w->kp->op[m->pc] & 0x7f) == OP_COPY ? 2 : 1;
+            for (uint32_t slot = 0; slot < nslot; slot++) {
+                uint32_t key = m->pc * 2 + slot;
+                SIMT_TRY(an_addr(w, key, slot ? m->addr2 : m->addr, recent));
+                if (recent[0] != key) {
+                    int k = 0;
+                    while (k < WC_NCAND && recent[k] != key)
+                        k++;
+                    memmove(recent + 1, recent, (size_t)k * sizeof *recent);
+                    recent[0] = key;
+                }
+            }
+        }
+    }
+    size_t nchosen = 0;
+    for (size_t k = 0; k < w->nakeys; k++) {
+        struct wcol *c = &w->wc[w->akeys[k]];
+        choose_pred(c);
+        if (all_stride)
+            c->pred = PRED_STRIDE;
+        nchosen += c->pred != PRED_STRIDE;
+    }
+    if (chosen)
+        *chosen = nchosen;
+    /* pass 2: encode */
     for (uint32_t tid = 0; tid < n; tid++) {
         struct wthread *t = &w->th[tid];
         size_t start = w->addrs.n;
         w->stamp++;
+        w->fb_acc = 0;
+        w->fb_nacc = 0;
+        w->fb_nbits = 0;
         for (size_t i = 0; i < t->nmem; i++) {
             const struct wmem *m = &t->mem[i];
             uint8_t op = w->kp->op[m->pc];
@@ -472,6 +697,11 @@ static simt_err encode_cta(simt_trace_writer *w, uint64_t thread_instructions)
             if (op & OP_VARSIZE)
                 SIMT_TRY(tbuf_varint(&w->addrs, m->size));
         }
+        if (w->fb_nacc) { /* each thread's bit stream starts on a byte */
+            SIMT_TRY(tbuf_reserve(&w->fbits, 1));
+            w->fbits.p[w->fbits.n++] = (uint8_t)w->fb_acc;
+        }
+        flen[tid] = w->fb_nbits;
         if (w->addrs.n - start > UINT32_MAX)
             return simt_seterr(SIMT_ERR_LIMIT, "a thread's address stream exceeds 4 GiB");
         alen[tid] = (uint32_t)(w->addrs.n - start);
@@ -493,11 +723,19 @@ static simt_err encode_cta(simt_trace_writer *w, uint64_t thread_instructions)
         SIMT_TRY(tbuf_varint(st, i == 0 ? key : key - prev_key - 1));
         prev_key = key;
         size_t present = j - i;
-        SIMT_TRY(tbuf_reserve(st, 1 + (n + 7) / 8));
-        if (present == n) {
-            st->p[st->n++] = 0;
-        } else {
-            st->p[st->n++] = 1;
+        const struct wcol *c = &w->wc[key];
+        SIMT_TRY(tbuf_reserve(st, 1));
+        st->p[st->n++] = (uint8_t)(c->pred << 1 | (present != n));
+        if (c->pred == PRED_FOR) {
+            SIMT_TRY(tbuf_varint(st, c->base));
+            SIMT_TRY(tbuf_varint(st, c->unit));
+            SIMT_TRY(tbuf_reserve(st, 1));
+            st->p[st->n++] = c->width;
+        } else if (c->pred == PRED_REF) {
+            SIMT_TRY(tbuf_varint(st, c->ref));
+        }
+        SIMT_TRY(tbuf_reserve(st, (n + 7) / 8));
+        if (present != n) {
             uint8_t *bm = st->p + st->n;
             memset(bm, 0, (n + 7) / 8);
             for (size_t k = i; k < j; k++)
@@ -520,6 +758,8 @@ static simt_err encode_cta(simt_trace_writer *w, uint64_t thread_instructions)
         SIMT_TRY(tbuf_varint(ln, w->th[tid].ctl_bits));
     for (uint32_t tid = 0; tid < n; tid++)
         SIMT_TRY(tbuf_varint(ln, alen[tid]));
+    for (uint32_t tid = 0; tid < n; tid++)
+        SIMT_TRY(tbuf_varint(ln, flen[tid]));
     /* assemble */
     struct tbuf *pl = &w->payload;
     pl->n = 0;
@@ -530,7 +770,7 @@ static simt_err encode_cta(simt_trace_writer *w, uint64_t thread_instructions)
     size_t ctl_bytes = 0;
     for (uint32_t tid = 0; tid < n; tid++)
         ctl_bytes += (size_t)((w->th[tid].ctl_bits + 7) / 8);
-    SIMT_TRY(tbuf_reserve(pl, st->n + ln->n + ctl_bytes + w->addrs.n));
+    SIMT_TRY(tbuf_reserve(pl, st->n + ln->n + ctl_bytes + w->addrs.n + w->fbits.n));
     memcpy(pl->p + pl->n, st->p, st->n);
     pl->n += st->n;
     memcpy(pl->p + pl->n, ln->p, ln->n);
@@ -548,6 +788,9 @@ static simt_err encode_cta(simt_trace_writer *w, uint64_t thread_instructions)
     if (w->addrs.n)
         memcpy(pl->p + pl->n, w->addrs.p, w->addrs.n);
     pl->n += w->addrs.n;
+    if (w->fbits.n)
+        memcpy(pl->p + pl->n, w->fbits.p, w->fbits.n);
+    pl->n += w->fbits.n;
     return SIMT_ERR_OK;
 }
 
@@ -556,11 +799,28 @@ simt_err simt_trace_writer_end_cta(simt_trace_writer *w, uint64_t thread_instruc
     SIMT_RETURN_IF(!w, SIMT_ERR_INVALID_ARG, "end_cta: NULL writer");
     SIMT_RETURN_IF(w->broken, SIMT_ERR_INVALID_ARG, "%s: the writer failed earlier", w->tmp);
     SIMT_RETURN_IF(!w->in_cta, SIMT_ERR_INVALID_ARG, "end_cta: no CTA is open");
-    simt_err e = encode_cta(w, thread_instructions);
+    /* The predictors are chosen on estimated costs; where any differs from the stride
+     * predictor, the CTA is also coded with strides only and the smaller frame is kept. */
+    size_t chosen;
+    simt_err e = encode_cta(w, thread_instructions, 0, &chosen);
+    if (e == SIMT_ERR_OK)
+        e = trace_lz4_compress(w->payload.p, w->payload.n, &w->comp);
+    if (e == SIMT_ERR_OK && chosen) {
+        struct tbuf t = w->comp;
+        w->comp = w->comp2;
+        w->comp2 = t;
+        if ((e = encode_cta(w, thread_instructions, 1, NULL)) == SIMT_ERR_OK)
+            e = trace_lz4_compress(w->payload.p, w->payload.n, &w->comp);
+        if (e == SIMT_ERR_OK && w->comp2.n <= w->comp.n) {
+            t = w->comp;
+            w->comp = w->comp2;
+            w->comp2 = t;
+        }
+    }
     if (e != SIMT_ERR_OK)
         return wfail(w, e);
     uint64_t off;
-    SIMT_TRY(write_record(w, TRACE_TAG_CTA, w->payload.p, w->payload.n, &off));
+    SIMT_TRY(write_comp_record(w, TRACE_TAG_CTA, &off));
     if ((e = tbuf_varint(&w->cta_table, off - w->last_cta_off)) != SIMT_ERR_OK)
         return wfail(w, e);
     w->last_cta_off = off;
@@ -611,14 +871,19 @@ static void writer_free(simt_trace_writer *w)
     free(w->col_stamp);
     free(w->col_prev);
     free(w->col_stride);
+    free(w->wc);
     free(w->seeds);
     free(w->addr_len);
+    free(w->fbit_len);
+    free(w->akeys);
+    tbuf_free(&w->fbits);
     tbuf_free(&w->cta_table);
     tbuf_free(&w->seedtab);
     tbuf_free(&w->lens);
     tbuf_free(&w->addrs);
     tbuf_free(&w->payload);
     tbuf_free(&w->comp);
+    tbuf_free(&w->comp2);
     tbuf_free(&w->msg);
     free(w->path);
     free(w->tmp);

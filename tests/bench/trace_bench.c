@@ -4,6 +4,7 @@
  * strided loads; a switch with memcpy/atomics; direct, indirect and recursive calls).
  *
  *   trace_bench [--kernel loop|switch|calls] [--ctas N] [--threads T] [--trip K] [--out FILE]
+ *   trace_bench --read TRACE [--repeat R]     (decode figures of an existing trace)
  *
  * The events of each CTA are generated first (untimed) and then replayed into the writer
  * (timed), so the write figure is the writer's own cost. */
@@ -30,9 +31,79 @@ static void die(const char *what)
     exit(2);
 }
 
+struct dec_fig {
+    double read, cursor, load; /* best CPU seconds: end to end, in cursors, loading CTAs */
+    uint64_t decoded, bytes;
+};
+
+static uint64_t sink;
+
+/* Decodes every thread of every CTA of every launch of `path` with one cursor reset from
+ * thread to thread, in batches of 512 (single = 0) or one simt_cursor_next() per event;
+ * best of `repeat` runs. */
+static struct dec_fig decode_file(const char *path, int repeat, int single)
+{
+    struct dec_fig f = {1e30, 1e30, 1e30, 0, 0};
+    static struct simt_event evs[512];
+    for (int rep = 0; rep < (repeat > 0 ? repeat : 1); rep++) {
+        simt_trace_reader *r = NULL;
+        double t0 = now();
+        if (simt_trace_reader_open(path, &r) != SIMT_ERR_OK)
+            die("reader_open");
+        double t_load = 0, t_cursor = 0;
+        simt_cursor *cur = NULL;
+        uint64_t decoded = 0;
+        for (uint32_t l = 0; l < simt_trace_reader_nlaunches(r); l++) {
+            const struct simt_launch *ln = simt_trace_reader_launch(r, l);
+            for (uint64_t c = 0; c < ln->ncta; c++) {
+                double t1 = now();
+                simt_cta *cta;
+                if (simt_cta_load(r, l, c, &cta) != SIMT_ERR_OK)
+                    die("cta_load");
+                double t2 = now();
+                t_load += t2 - t1;
+                uint32_t nthreads = simt_cta_nthreads(cta);
+                for (uint32_t t = 0; t < nthreads; t++) {
+                    if ((cur ? simt_cursor_reset(cur, cta, t) : simt_cursor_create(cta, t, &cur)) !=
+                        SIMT_ERR_OK)
+                        die("cursor");
+                    int n;
+                    if (single) {
+                        while ((n = simt_cursor_next(cur, evs)) > 0) {
+                            decoded++;
+                            sink += evs[0].addr;
+                        }
+                    } else {
+                        while ((n = simt_cursor_next_batch(cur, evs, 512)) > 0) {
+                            decoded += (uint64_t)n;
+                            sink += evs[n - 1].addr;
+                        }
+                    }
+                    if (n < 0)
+                        die("decode");
+                }
+                t_cursor += now() - t2;
+                simt_cta_free(cta);
+            }
+        }
+        simt_cursor_free(cur);
+        double t_read = now() - t0;
+        f.bytes = simt_trace_reader_file_bytes(r);
+        simt_trace_reader_close(r);
+        f.decoded = decoded;
+        if (t_read < f.read)
+            f.read = t_read;
+        if (t_cursor < f.cursor)
+            f.cursor = t_cursor;
+        if (t_load < f.load)
+            f.load = t_load;
+    }
+    return f;
+}
+
 int main(int argc, char **argv)
 {
-    const char *kernel = "loop", *out = "trace_bench.simtrace";
+    const char *kernel = "loop", *out = "trace_bench.simtrace", *readfile = NULL;
     int repeat = 3;
     uint32_t nctas = 128, nthreads = 256, trip = 16;
     for (int i = 1; i < argc; i++) {
@@ -48,11 +119,39 @@ int main(int argc, char **argv)
             repeat = atoi(argv[++i]);
         else if (i + 1 < argc && !strcmp(argv[i], "--out"))
             out = argv[++i];
+        else if (i + 1 < argc && !strcmp(argv[i], "--read"))
+            readfile = argv[++i];
         else {
             fprintf(stderr, "usage: trace_bench [--kernel loop|switch|calls] [--ctas N] "
-                            "[--threads T] [--trip K] [--repeat R] [--out FILE]\n");
+                            "[--threads T] [--trip K] [--repeat R] [--out FILE]\n"
+                            "       trace_bench --read TRACE [--repeat R]\n");
             return 2;
         }
+    }
+    if (readfile) { /* decode figures of an existing trace */
+        struct dec_fig d = decode_file(readfile, repeat, 0), d1 = decode_file(readfile, repeat, 1);
+        simt_trace_reader *r;
+        if (simt_trace_reader_open(readfile, &r) != SIMT_ERR_OK)
+            die("reader_open");
+        uint64_t want = 0;
+        for (uint32_t l = 0; l < simt_trace_reader_nlaunches(r); l++)
+            want += simt_trace_reader_launch(r, l)->thread_instructions;
+        simt_trace_reader_close(r);
+        if (d.decoded != want || d1.decoded != want) {
+            fprintf(stderr,
+                    "trace_bench: decoded %" PRIu64 " (batches) and %" PRIu64 " (next) of %" PRIu64
+                    " thread-instructions\n",
+                    d.decoded, d1.decoded, want);
+            return 1;
+        }
+        printf("%s: %" PRIu64 " thread-instructions, %" PRIu64
+               " bytes = %.4f bytes/thread-instruction\n",
+               readfile, d.decoded, d.bytes, d.decoded ? (double)d.bytes / (double)d.decoded : 0);
+        printf("  decode:  %.1f M thread-instructions/s in cursors (batches of 512), %.1f M/s "
+               "with simt_cursor_next(); %.1f M/s end to end (open + load + decode)\n",
+               (double)d.decoded / d.cursor / 1e6, (double)d1.decoded / d1.cursor / 1e6,
+               (double)d.decoded / d.read / 1e6);
+        return sink == 42;
     }
     if (!nctas || !nthreads || nthreads > 1024) {
         fprintf(stderr, "trace_bench: need 1..1024 threads and at least one CTA\n");
@@ -110,53 +209,9 @@ int main(int argc, char **argv)
     t_write += now() - t0;
     free(lg.rec);
 
-    /* decode: load every CTA, run a batch cursor over every thread; best of `repeat` runs */
-    simt_trace_reader *r = NULL;
-    double best_read = 1e30, best_cursor = 1e30, best_load = 1e30;
-    uint64_t decoded = 0, bytes = 0, sink = 0;
-    for (int rep = 0; rep < (repeat > 0 ? repeat : 1); rep++) {
-        t0 = now();
-        if (simt_trace_reader_open(out, &r) != SIMT_ERR_OK)
-            die("reader_open");
-        double t_load = 0, t_cursor = 0;
-        simt_cursor *cur = NULL; /* one cursor, reset from thread to thread */
-        decoded = 0;
-        struct simt_event evs[512];
-        for (uint32_t c = 0; c < nctas; c++) {
-            double t1 = now();
-            simt_cta *cta;
-            if (simt_cta_load(r, 0, c, &cta) != SIMT_ERR_OK)
-                die("cta_load");
-            double t2 = now();
-            t_load += t2 - t1;
-            for (uint32_t t = 0; t < nthreads; t++) {
-                if ((cur ? simt_cursor_reset(cur, cta, t) : simt_cursor_create(cta, t, &cur)) !=
-                    SIMT_ERR_OK)
-                    die("cursor");
-                int n;
-                while ((n = simt_cursor_next_batch(cur, evs, 512)) > 0) {
-                    decoded += (uint64_t)n;
-                    sink += evs[n - 1].addr;
-                }
-                if (n < 0)
-                    die("decode");
-            }
-            t_cursor += now() - t2;
-            simt_cta_free(cta);
-        }
-        simt_cursor_free(cur);
-        cur = NULL;
-        double t_read = now() - t0;
-        bytes = simt_trace_reader_file_bytes(r);
-        simt_trace_reader_close(r);
-        if (t_read < best_read)
-            best_read = t_read;
-        if (t_cursor < best_cursor)
-            best_cursor = t_cursor;
-        if (t_load < best_load)
-            best_load = t_load;
-    }
-    double t_read = best_read, t_cursor = best_cursor, t_load = best_load;
+    struct dec_fig d = decode_file(out, repeat, 0), d1 = decode_file(out, repeat, 1);
+    uint64_t decoded = d.decoded, bytes = d.bytes;
+    double t_read = d.read, t_cursor = d.cursor, t_load = d.load;
     if (decoded != tinst) {
         fprintf(stderr, "trace_bench: decoded %" PRIu64 " of %" PRIu64 " instructions\n", decoded,
                 tinst);
@@ -172,10 +227,12 @@ int main(int argc, char **argv)
     printf("  read:    %.3f s = %.1f M thread-instructions/s end to end (open + load + "
            "decode, best of %d)\n",
            t_read, (double)tinst / t_read / 1e6, repeat);
-    printf("  decode:  %.1f M thread-instructions/s in cursors; CTA load+decompress %.3f s\n",
+    printf("  decode:  %.1f M thread-instructions/s in cursors (batches of 512); CTA "
+           "load+decompress %.3f s\n",
            (double)tinst / t_cursor / 1e6, t_load);
-    if (sink == 42)
-        printf(" \n");
+    printf("  next:    %.1f M thread-instructions/s in cursors, one simt_cursor_next() per "
+           "event\n",
+           (double)tinst / d1.cursor / 1e6);
     tb_free(&b);
-    return 0;
+    return sink == 42;
 }

@@ -214,13 +214,15 @@ static int case_version(const char *good, const char *bad)
 {
     size_t n;
     unsigned char *p = slurp(good, &n);
-    p[8] = 2; /* header version field (little-endian u32 at offset 8) */
+    p[8] = SIMT_TRACE_VERSION + 1; /* header version field (little-endian u32 at offset 8) */
     spit(bad, p, n);
     uint64_t h;
     simt_err e = walk_all(bad, &h);
-    printf("version 2: %s: %s\n", simt_err_name(e), simt_errmsg());
+    printf("version %d: %s: %s\n", SIMT_TRACE_VERSION + 1, simt_err_name(e), simt_errmsg());
+    char want[32];
+    snprintf(want, sizeof want, "version %d;", SIMT_TRACE_VERSION + 1);
     TB_CHECK(e == SIMT_ERR_VERSION);
-    TB_CHECK(strstr(simt_errmsg(), "version 2") && strstr(simt_errmsg(), SIMT_TRACE_READS));
+    TB_CHECK(strstr(simt_errmsg(), want) && strstr(simt_errmsg(), SIMT_TRACE_READS));
     free(p);
     return 0;
 }

@@ -78,7 +78,7 @@ static int memfd_path(const uint8_t *data, size_t size, char *path, size_t cap)
 
 /* ---- payload mode ---------------------------------------------------------------------- */
 
-#define NBASE 4
+#define NBASE 5
 static simt_trace_reader *base_reader; /* kept open: owns the programs */
 static struct tbuf base_payload[NBASE];
 static uint32_t base_launch[NBASE];
@@ -86,7 +86,7 @@ static int nbase;
 
 static void make_bases(void)
 {
-    const char *kernels[NBASE] = {"loop", "calls", "switch", "empty"};
+    const char *kernels[NBASE] = {"loop", "calls", "switch", "empty", "lookup"};
     simt_trace_writer *w;
     /* the writer renames its temporary file: it needs a real path */
     char tmpl[] = "/tmp/trace-fuzz-seed-XXXXXX";
@@ -144,13 +144,16 @@ static void fuzz_payload(const uint8_t *data, size_t size)
     if (!c)
         return;
     size_t n = bp->n > size ? bp->n : size;
-    if (tbuf_reserve(&c->data, n + 1) != SIMT_ERR_OK) {
+    /* + the zero padding simt_cta_load() leaves after a payload (64-bit bit-stream reads) */
+    if (tbuf_reserve(&c->data, n + TRACE_PAYLOAD_PAD) != SIMT_ERR_OK) {
         simt_cta_free(c);
         return;
     }
     for (size_t i = 0; i < n; i++)
         c->data.p[i] = (uint8_t)((i < bp->n ? bp->p[i] : 0) ^ (i < size ? data[i] : 0));
+    memset(c->data.p + n, 0, TRACE_PAYLOAD_PAD);
     c->data.n = n;
+    c->version = base_reader->version;
     c->launch = base_launch[which];
     c->cta = 0;
     c->kp = base_reader->kernels[base_reader->launches[c->launch].l.kernel];

@@ -2,7 +2,7 @@
  * tests/traceformat/golden/small.simtrace (and variants for the negative tests).
  *
  *   trace_golden_gen OUT [--producer P] [--variant normal|modified|bad-space|bad-barrier|
- *                                                  bad-count]
+ *                                                  bad-count|warps|v1-launches]
  * Regenerate the golden file (only after an intended change of the trace content):
  *   build/bin/trace_golden_gen tests/traceformat/golden/small.simtrace */
 #include <stdio.h>
@@ -60,7 +60,9 @@ int main(int argc, char **argv)
     int bad_barrier = !strcmp(variant, "bad-barrier");
     int warps = !strcmp(variant, "warps"); /* only the barrier kernel, 1 CTA of 40 threads */
     int bad_count = !strcmp(variant, "bad-count");
-    if (!modified && !bad_space && !bad_barrier && !bad_count && !warps &&
+    /* the launches of the format version 1 golden file (golden/small_v1.simtrace) */
+    int v1set = !strcmp(variant, "v1-launches");
+    if (!modified && !bad_space && !bad_barrier && !bad_count && !warps && !v1set &&
         strcmp(variant, "normal")) {
         fprintf(stderr, "trace_golden_gen: unknown variant %s\n", variant);
         return 2;
@@ -75,9 +77,9 @@ int main(int argc, char **argv)
     struct {
         const char *kernel;
         uint32_t grid, block;
-    } ls[] = {
-        {"loop", 2, 40}, {"calls", 1, 8}, {"switch", 2, 16}, {"loop", 1, 33}, {"empty", 1, 4}};
-    int nl = warps ? 0 : 5;
+    } ls[] = {{"loop", 2, 40}, {"calls", 1, 8}, {"switch", 2, 16},
+              {"loop", 1, 33}, {"empty", 1, 4}, {"lookup", 2, 32}};
+    int nl = warps ? 0 : v1set ? 5 : 6;
     struct tb_prog progs[6];
     const struct tb_exec_ops *ops[6];
     uint32_t kidx[6];

@@ -246,6 +246,66 @@ static void build_switch(struct tb_prog *b)
     tb_finish(b);
 }
 
+/* ---- "lookup": near-random addresses as in table lookups and pointer chasing (the
+ * predictors of format version 2): per loop iteration a 4-byte load from a 256-entry table
+ * at a random index, a load of a random 12-byte node, a random byte of a text, the node's
+ * field at +8, and a strided load ---- */
+static struct {
+    uint32_t tab, node, chr, field, str, latch;
+} K;
+
+static uint32_t lookup_branch(void *ctx, uint32_t launch, uint64_t cta, uint32_t tid, uint32_t pc,
+                              uint32_t nsucc, uint64_t visit)
+{
+    const struct tp_params *P = ctx;
+    return visit + 1 < P->trip ? 0 : 1;
+}
+
+static void lookup_mem(void *ctx, uint32_t launch, uint64_t cta, uint32_t tid, uint32_t pc,
+                       uint64_t visit, uint64_t *addr, uint64_t *addr2, uint32_t *size)
+{
+    const struct tp_params *P = ctx;
+    uint64_t r = tb_mix((cta << 32) ^ ((uint64_t)tid << 12) ^ visit ^ P->seed);
+    uint64_t node = P->base + 0x1000000ull + 12 * ((r >> 8) % 50000);
+    if (pc == K.tab)
+        *addr = P->base + 4 * (r & 255);
+    else if (pc == K.node)
+        *addr = node;
+    else if (pc == K.chr)
+        *addr = P->base + 0x2000000ull + ((r >> 40) & 0xfff);
+    else if (pc == K.field)
+        *addr = node + 8;
+    else
+        *addr = P->base + 0x3000000ull + 4 * (cta * P->nthreads + tid) + visit * P->stride;
+}
+
+static const struct tb_exec_ops lookup_ops = {.branch = lookup_branch, .mem = lookup_mem};
+
+static void build_lookup(struct tb_prog *b)
+{
+    tb_init(b, "_Z6lookupPjS_");
+    tb_func(b, "_Z6lookupPjS_");
+    uint32_t entry = tb_block(b);
+    tb_inst(b, SIMT_IC_INT, 0, 0, 0, "%t = tid");
+    tb_inst(b, SIMT_IC_BRANCH, 0, 0, 0, "br label %loop");
+    uint32_t loop = tb_block(b);
+    tb_inst(b, SIMT_IC_INT, 0, 0, 0, "%i = and i32 %s, 255");
+    K.tab = tb_inst(b, SIMT_IC_LOAD, SIMT_MS_GLOBAL, 0, 4, "%te = load i32, ptr %tp");
+    K.node = tb_inst(b, SIMT_IC_LOAD, SIMT_MS_GLOBAL, 0, 4, "%ch = load i32, ptr %np");
+    K.chr = tb_inst(b, SIMT_IC_LOAD, SIMT_MS_GLOBAL, 0, 1, "%c = load i8, ptr %cp");
+    K.field = tb_inst(b, SIMT_IC_LOAD, SIMT_MS_GLOBAL, 0, 4, "%ln = load i32, ptr %fp");
+    K.str = tb_inst(b, SIMT_IC_LOAD, SIMT_MS_GLOBAL, 0, 4, "%x = load i32, ptr %xp");
+    tb_inst(b, SIMT_IC_INT, 0, 0, 0, "%s = xor i32 %te, %ch");
+    K.latch = tb_inst(b, SIMT_IC_BRANCH, 0, 0, 0, "br i1 %more, label %loop, label %exit");
+    uint32_t exitb = tb_block(b);
+    tb_inst(b, SIMT_IC_EXIT, 0, 0, 0, "ret void");
+    tb_succ(b, entry, loop);
+    tb_succ(b, loop, loop);
+    tb_succ(b, loop, exitb);
+    tb_ipdom(b, loop, exitb);
+    tb_finish(b);
+}
+
 /* ---- "empty": every thread goes straight to exit ---- */
 static const struct tb_exec_ops empty_ops = {0};
 
@@ -268,6 +328,10 @@ const struct tb_exec_ops *tp_build(struct tb_prog *b, const char *which)
     if (!strcmp(which, "calls")) {
         build_calls(b);
         return &calls_ops;
+    }
+    if (!strcmp(which, "lookup")) {
+        build_lookup(b);
+        return &lookup_ops;
     }
     if (!strcmp(which, "switch")) {
         build_switch(b);

@@ -19,8 +19,9 @@ struct tp_params {
 
 /* Builds kernel `which` into b: "loop" (loop, data-dependent if/else, strided loads, shared
  * store, barrier), "calls" (direct, indirect and recursive calls), "switch" (5-way switch,
- * memcpy/memset with variable sizes, atomics, 64-bit addresses with huge strides), "empty"
- * (straight to exit). Returns the ops, or NULL for an unknown name. */
+ * memcpy/memset with variable sizes, atomics, 64-bit addresses with huge strides), "lookup"
+ * (random table lookups, pointer chasing with a field at +8 of the node, a strided load),
+ * "empty" (straight to exit). Returns the ops, or NULL for an unknown name. */
 const struct tb_exec_ops *tp_build(struct tb_prog *b, const char *which);
 
 #endif
