@@ -15,6 +15,10 @@
  * (seed 003 1.1.6.5); the memory stage behind simt_memstage.h (seed 003 1.1.7).
  * Divergence: only through the policy ops (policies/simt_policy.h).
  * Scheduler cycle classes idle / RAW / stall / issue1 / issue2: seed 003 7.1.3.
+ * Replay (hazard.mode = replay, seed 003 ch. 5): squashed instructions stay with their warp,
+ * marked, with their unserved accesses as private active mask; a warp with a marked
+ * instruction presents only its oldest one (5.2.3); with the buffered front end replayable
+ * instructions hold their warp-buffer entry until the checkpoint (issue tail pointer).
  *
  * Speed: an SM is stepped only at cycles where something can happen (next_cycle); work per
  * step is bounded by the groups the policy offers and the collector slots, never by all
@@ -53,6 +57,7 @@ struct warp {
     uint64_t age;
     uint32_t cta;
     uint32_t stamp, istamp, wstamp;
+    uint32_t nmarked; /* replay: instructions of this warp marked for replay (seed 003 5.2.3) */
     /* buffered front end */
     uint8_t used;
 };
@@ -62,6 +67,8 @@ struct warp {
 struct fent {
     uint32_t id, used;
     uint32_t ib_pc, ib_n, fetch_n, gen;
+    uint32_t held;  /* replay: entries kept between the issue tail pointer and the issue pointer */
+    uint32_t alloc; /* bumped when the entry is given to another group */
     uint8_t queued;
 };
 
@@ -107,6 +114,10 @@ struct inst {
     uint64_t seq;
     uint64_t iseq;   /* first-issue order: the oldest instruction marked for replay goes first */
     uint8_t stalled; /* stall mode: held in an LD/ST unit after a hazard */
+    uint32_t gid;    /* the issuing group's id and policy priority (orders its replays) */
+    int32_t pri;
+    uint32_t fe_idx, fe_alloc; /* replay, buffered front end: the warp buffer entry it holds */
+    uint8_t fe_held;
 };
 
 struct hent {
@@ -194,11 +205,12 @@ struct sm {
     int demoted;
     int issue_dirty_next;    /* a scheduler was busy: try again when it frees */
     uint64_t sched_busy[16]; /* sched.issue_blocking: the cycle each scheduler is free again */
-    uint32_t *rq[16];        /* per scheduler: instructions waiting to be replayed (FIFO) */
-    uint32_t rq_head[16], rq_n[16], rq_cap[16];
-    uint8_t rq_yield[16]; /* the scheduler's last issue was a replay: new groups go first */
-    int issue_dirty;      /* something that can change the issue stage's outcome happened since
-                             its last fruitless run (retire, dispatch, barrier, fetch, CTA) */
+    uint32_t *rq[16];        /* per scheduler: instructions marked for replay, by first issue */
+    uint32_t rq_n[16], rq_cap[16];
+    struct cand *rcand; /* replay candidates of one scheduler (one per warp, seed 003 5.2.3) */
+    uint32_t rcand_cap;
+    int issue_dirty; /* something that can change the issue stage's outcome happened since
+                        its last fruitless run (retire, dispatch, barrier, fetch, CTA) */
     int active_ctas;
     uint32_t nstalled;            /* LD/ST units holding an instruction stalled on a hazard */
     int coll_full;                /* this step: an issue found no collector slot */
@@ -545,6 +557,7 @@ static int try_place(struct sm *s, simt_err *err)
         wp->used = 1;
         wp->cta = c;
         wp->sb_n = 0;
+        wp->nmarked = 0;
         wp->age = g->warp_seq++;
     }
     for (uint32_t t = 0; t < need * g->warp_size; t++) {
@@ -611,6 +624,8 @@ static struct fent *fe_entry(struct sm *s, uint32_t id)
     }
     struct fent *e = &s->fe[h];
     e->used = 1;
+    e->held = 0;
+    e->alloc++;
     e->id = id;
     e->ib_pc = NONE;
     e->ib_n = 0;
@@ -623,8 +638,8 @@ static struct fent *fe_entry(struct sm *s, uint32_t id)
 
 static void fe_enqueue(struct sm *s, struct fent *e)
 {
-    if (e->queued || e->fetch_n || e->ib_pc == NONE || e->ib_n >= s->g->ib_depth)
-        return; /* one fetch in flight per buffer */
+    if (e->queued || e->fetch_n || e->ib_pc == NONE || e->ib_n + e->held >= s->g->ib_depth)
+        return; /* one fetch in flight per buffer; no fill past the issue tail pointer */
     e->queued = 1;
     s->fq[(s->fq_head + s->fq_n) % s->fe_cap] = (uint32_t)(e - s->fe);
     s->fq_n++;
@@ -666,7 +681,7 @@ static simt_err fe_fetch(struct sm *s, uint64_t cycle)
         s->fq_n--;
         struct fent *e = &s->fe[idx];
         e->queued = 0;
-        if (!e->used || e->ib_pc == NONE || e->fetch_n || e->ib_n >= g->ib_depth)
+        if (!e->used || e->ib_pc == NONE || e->fetch_n || e->ib_n + e->held >= g->ib_depth)
             continue;
         /* the instruction to fetch: ib_n steps after ib_pc */
         uint32_t pc = e->ib_pc;
@@ -696,7 +711,7 @@ static simt_err fe_fetch(struct sm *s, uint64_t cycle)
         lru[way] = cycle + 1;
         /* instructions of this line, up to fetch_width and the buffer room */
         uint32_t n = 0, p = pc;
-        while (p != NONE && n < g->fetch_width && n + e->ib_n < g->ib_depth &&
+        while (p != NONE && n < g->fetch_width && n + e->ib_n + e->held < g->ib_depth &&
                (uint64_t)p * g->inst_bytes / g->ic_line == line) {
             n++;
             p = p + 1 < g->prog->ninsts ? g->nseq[p + 1] : NONE;
@@ -799,6 +814,54 @@ static simt_err stage_writeback(struct sm *s, uint64_t cycle)
     return SIMT_ERR_OK;
 }
 
+/* --- replay bookkeeping (seed 003 5.2.3-5.2.4) ----------------------------------------------
+ * A squashed instruction stays in its warp's buffer, between the issue tail pointer and the
+ * issue pointer, with its unserved accesses as its private active mask, and is marked for
+ * replay. While a warp has a marked instruction its selection logic presents only the oldest
+ * one (first-issue order) to the scheduler: newer instructions of that warp wait. The core
+ * keeps, per scheduler, the marked instructions in first-issue order (rq) and, per static
+ * warp, how many marked instructions cover it (nmarked). */
+
+static simt_err replay_mark(struct sm *s, uint32_t k)
+{
+    struct inst *in = &s->insts[k];
+    uint32_t sc = in->sched;
+    if (s->rq_n[sc] == s->rq_cap[sc]) {
+        uint32_t nc = s->rq_cap[sc] ? s->rq_cap[sc] * 2 : 16;
+        uint32_t *nq = realloc(s->rq[sc], nc * sizeof *nq);
+        if (!nq)
+            return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
+        s->rq[sc] = nq;
+        s->rq_cap[sc] = nc;
+    }
+    if (s->rcand_cap < s->rq_cap[sc]) {
+        struct cand *nr = realloc(s->rcand, s->rq_cap[sc] * sizeof *nr);
+        if (!nr)
+            return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
+        s->rcand = nr;
+        s->rcand_cap = s->rq_cap[sc];
+    }
+    uint32_t *q = s->rq[sc], i = s->rq_n[sc]++;
+    while (i > 0 && s->insts[q[i - 1]].iseq > in->iseq) {
+        q[i] = q[i - 1];
+        i--;
+    }
+    q[i] = k;
+    for (uint32_t w = 0; w < in->nwarps; w++)
+        s->warps[in->warps[w]].nmarked++;
+    return SIMT_ERR_OK;
+}
+
+/* Removes entry i of scheduler sc's marked list (the instruction is re-issued). */
+static void replay_unmark(struct sm *s, uint32_t sc, uint32_t i)
+{
+    struct inst *in = &s->insts[s->rq[sc][i]];
+    for (uint32_t w = 0; w < in->nwarps; w++)
+        s->warps[in->warps[w]].nmarked--;
+    memmove(&s->rq[sc][i], &s->rq[sc][i + 1], (s->rq_n[sc] - i - 1) * sizeof *s->rq[sc]);
+    s->rq_n[sc]--;
+}
+
 /* --- LD/ST units: offer held instructions to the memory stage ----------------------------- */
 
 static simt_err stage_ldst(struct sm *s, uint64_t cycle)
@@ -859,21 +922,7 @@ static simt_err stage_ldst(struct sm *s, uint64_t cycle)
                 uint64_t free_at = cycle + (out.busy_cycles ? out.busy_cycles : 1);
                 if (s->unit_busy[U_MEM][u] < free_at)
                     s->unit_busy[U_MEM][u] = free_at;
-                uint32_t sc = in->sched;
-                if (s->rq_n[sc] == s->rq_cap[sc]) {
-                    uint32_t nc = s->rq_cap[sc] ? s->rq_cap[sc] * 2 : 16;
-                    uint32_t *nq = malloc(nc * sizeof *nq);
-                    if (!nq)
-                        return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
-                    for (uint32_t i = 0; i < s->rq_n[sc]; i++)
-                        nq[i] = s->rq[sc][(s->rq_head[sc] + i) % s->rq_cap[sc]];
-                    free(s->rq[sc]);
-                    s->rq[sc] = nq;
-                    s->rq_cap[sc] = nc;
-                    s->rq_head[sc] = 0;
-                }
-                s->rq[sc][(s->rq_head[sc] + s->rq_n[sc]) % s->rq_cap[sc]] = k;
-                s->rq_n[sc]++;
+                SIMT_TRY(replay_mark(s, k));
                 (*g->st_replays)++;
                 s->issue_dirty = 1;
                 s->busy = 1;
@@ -892,6 +941,16 @@ static simt_err stage_ldst(struct sm *s, uint64_t cycle)
         }
         in->nacc = 0;
         s->mem_hold[u] = NONE;
+        if (in->fe_held) {
+            /* every access served: the instruction will not replay and its warp buffer
+             * entry is freed; the issue tail pointer advances (seed 003 5.2.4) */
+            struct fent *fe = &s->fe[in->fe_idx];
+            in->fe_held = 0;
+            if (fe->used && fe->alloc == in->fe_alloc && fe->held) {
+                fe->held--;
+                fe_enqueue(s, fe);
+            }
+        }
         if (in->stalled) {
             in->stalled = 0;
             s->nstalled--;
@@ -1075,8 +1134,8 @@ static struct simt_mem_req inst_req(const struct sm *s, uint32_t k)
     return req;
 }
 
-/* 0: can issue; 1: RAW/front-end; 2: structural (collector full); 4: held back by a hazard
- * prediction */
+/* 0: can issue; 1: RAW; 3: front end; 2: structural (collector full); 4: held back by a hazard
+ * prediction; 5: a warp of the group has an instruction marked for replay */
 static int check_group(struct sm *s, const struct simt_group *gr, uint32_t *wbuf, uint32_t *nw,
                        int *longlat, uint64_t cycle)
 {
@@ -1107,6 +1166,10 @@ static int check_group(struct sm *s, const struct simt_group *gr, uint32_t *wbuf
             return 3; /* operands ready, instruction not in the group's buffer */
         }
     }
+    if (g->replay)
+        for (uint32_t i = 0; i < *nw; i++)
+            if (s->warps[wbuf[i]].nmarked)
+                return 5; /* the warp presents its oldest marked instruction (seed 003 5.2.3) */
     if (!has_free_slot(s, slot_class(g, (uint32_t)unit_of(si->iclass))))
         return 2;
     if (g->predict && unit_of(si->iclass) == U_MEM && predict_hold(s, gr, si, wbuf[0], cycle))
@@ -1142,6 +1205,8 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
     in->seq = s->heap_seq++;
     in->iseq = in->seq;
     in->stalled = 0;
+    in->gid = gr->id;
+    in->pri = gr->priority;
     in->cta = s->threads[gr->threads[0]].cta;
     in->needs_wb = si->dst != 0;
     in->longlat = unit == U_MEM;
@@ -1233,8 +1298,20 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
         struct simt_mem_req req = inst_req(s, k);
         g->ms_ops->issued(s->ms, cycle, &req);
     }
-    if (g->buffered_fe)
-        fe_consume(s, fe_entry(s, gr->id), gr->pc);
+    in->fe_held = 0;
+    if (g->buffered_fe) {
+        struct fent *fe = fe_entry(s, gr->id);
+        if (g->replay && unit == U_MEM) {
+            /* a replayable instruction keeps its warp buffer entry until the checkpoint
+             * finds it complete: the fill pointer may not pass the issue tail pointer (seed
+             * 003 5.2.3) */
+            fe->held++;
+            in->fe_held = 1;
+            in->fe_idx = (uint32_t)(fe - s->fe);
+            in->fe_alloc = fe->alloc;
+        }
+        fe_consume(s, fe, gr->pc);
+    }
     (*g->st_winst)++;
     (*g->st_tinst) += gr->nthreads;
     g->st_hist[gr->nthreads < g->warp_size ? gr->nthreads : g->warp_size]++;
@@ -1322,45 +1399,41 @@ static int call_ready(struct sm *s, uint64_t cycle)
     return n;
 }
 
-/* Re-issues scheduler sc's oldest instruction marked for replay (first-issue order, seed 003
- * 5.2.3): it re-reads its operands in the collector and keeps its private active mask (the
- * unserved accesses, 5.2.4). 0: issued; 1: no collector slot; 2: held back by a hazard
- * prediction (seed 003 ch. 6). */
-static int try_replay(struct sm *s, uint32_t sc, uint64_t cycle)
+/* Whether marked instruction k can be re-issued now: 0 yes; 2 no collector slot; 4 held back
+ * by a hazard prediction (seed 003 ch. 6). */
+static int replay_check(struct sm *s, uint32_t k, uint64_t cycle)
 {
     struct simt_gpu *g = s->g;
-    uint32_t mc = slot_class(g, U_MEM);
-    if (!has_free_slot(s, mc))
-        return 1;
-    uint32_t *q = s->rq[sc], cap = s->rq_cap[sc], h = s->rq_head[sc], o = h;
-    for (uint32_t i = 1; i < s->rq_n[sc]; i++) {
-        uint32_t x = (h + i) % cap;
-        if (s->insts[q[x]].iseq < s->insts[q[o]].iseq)
-            o = x;
-    }
-    uint32_t k = q[o];
-    q[o] = q[h];
-    q[h] = k;
-    struct inst *in = &s->insts[k];
-    struct simt_mem_req req = inst_req(s, k);
-    if (g->predict && (g->ms_ops->predict(s->ms, cycle, &req) & HZ_RESOURCE)) {
-        (*g->st_pred_held)++;
-        s->busy = 1; /* the prediction may change any cycle */
-        s->issue_dirty_next = 1;
+    if (!has_free_slot(s, slot_class(g, U_MEM)))
         return 2;
+    if (g->predict) {
+        struct simt_mem_req req = inst_req(s, k);
+        if (g->ms_ops->predict(s->ms, cycle, &req) & HZ_RESOURCE)
+            return 4;
     }
-    s->rq_head[sc] = (h + 1) % cap;
-    s->rq_n[sc]--;
+    return 0;
+}
+
+/* Re-issues entry i of scheduler sc's marked list (checked by replay_check): it re-reads its
+ * operands in the collector and keeps its private active mask (the unserved accesses, seed
+ * 003 5.2.4); its warp presents new instructions again until it is marked again. */
+static void replay_issue(struct sm *s, uint32_t sc, uint32_t i, uint64_t cycle)
+{
+    struct simt_gpu *g = s->g;
+    uint32_t k = s->rq[sc][i];
+    struct inst *in = &s->insts[k];
+    replay_unmark(s, sc, i);
     in->reads_left = in->nreads ? (1u << in->nreads) - 1 : 0;
     in->seq = s->heap_seq++;
-    s->slots_used[mc]++;
+    s->slots_used[slot_class(g, U_MEM)]++;
     s->coll[s->ncoll++] = k;
-    if (g->predict && g->ms_ops->issued)
+    if (g->predict && g->ms_ops->issued) {
+        struct simt_mem_req req = inst_req(s, k);
         g->ms_ops->issued(s->ms, cycle, &req);
+    }
     (*g->st_replay_issued)++;
     g->last_progress = cycle;
     s->busy = 1;
-    return 0;
 }
 
 /* Chooses and issues up to one group per scheduler. Returns number issued, or -1. */
@@ -1410,30 +1483,6 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             s->issue_dirty_next = 1;
             continue;
         }
-        /* squashed memory instructions marked for replay (seed 003 5.2.3): a warp presents
-         * its oldest marked instruction, which competes with the other warps' instructions;
-         * here the scheduler alternates between the replay queue and new groups when both
-         * can issue */
-        int held_replay = 0, replay_later = 0;
-        if (!only_id && s->rq_n[sc]) {
-            if (s->rq_yield[sc]) {
-                replay_later = 1; /* a replay went last: new groups first */
-            } else {
-                int rr = try_replay(s, sc, cycle);
-                if (rr == 0) {
-                    cls[sc] = C_ISSUE1;
-                    nissued++;
-                    s->rq_yield[sc] = 1;
-                    continue;
-                }
-                if (rr == 1) {
-                    cls[sc] = C_STALL;
-                    s->coll_full = 1;
-                    continue;
-                }
-                held_replay = 1;
-            }
-        }
         /* candidates of this scheduler, ordered by (priority, scheduling policy) */
         struct cand *cands = s->cand + start[sc];
         uint32_t nc = start[sc + 1] - start[sc];
@@ -1444,19 +1493,36 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                     cands[k++] = cands[x];
             nc = k;
         }
-        if (nc == 0 && replay_later) {
-            int rr = try_replay(s, sc, cycle);
-            cls[sc] = rr == 0 ? C_ISSUE1 : rr == 1 ? C_STALL : C_PRED;
-            nissued += rr == 0;
-            s->coll_full |= rr == 1;
-            continue;
+        /* instructions marked for replay (seed 003 5.2.3): each warp with one presents only its
+         * oldest (first-issue order), which competes with the other warps' groups in the
+         * scheduler's order under the priority and id of the group that first issued it; the
+         * warp's newer instructions wait (check_group). Not in dual-issue rounds. */
+        uint32_t nr = 0;
+        if (!only_id && s->rq_n[sc]) {
+            uint32_t rs = ++s->stamp;
+            for (uint32_t i = 0; i < s->rq_n[sc]; i++) {
+                const struct inst *in = &s->insts[s->rq[sc][i]];
+                int older = 0;
+                for (uint32_t w = 0; w < in->nwarps; w++) {
+                    older |= s->warps[in->warps[w]].stamp == rs;
+                    s->warps[in->warps[w]].stamp = rs;
+                }
+                if (older)
+                    continue;
+                struct cand *rc = &s->rcand[nr++];
+                rc->pri = in->pri;
+                rc->idx = (uint32_t)n + i;
+                rc->age = g->sched_policy ? s->warps[in->warp0].age : 0;
+                rc->id = in->gid;
+                rc->active = 1; /* two-level: a replay is never held out of the active set */
+            }
         }
-        if (nc == 0) {
+        if (nc == 0 && nr == 0) {
             if (!only_id)
-                cls[sc] = held_replay ? C_PRED : C_IDLE;
+                cls[sc] = C_IDLE;
             continue;
         }
-        if (g->sched_policy == 2) {
+        if (nc && g->sched_policy == 2) {
             /* two-level (Narasiman et al.): drop active ids no longer offered, then fill the
              * active set with the oldest offered groups */
             uint32_t na = s->nactive[sc];
@@ -1501,28 +1567,32 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                 s->active[sc][s->nactive[sc]++] = oldest->id;
             }
         }
-        for (uint32_t x = 0; x < nc; x++) {
-            struct cand *cd = &cands[x];
-            const struct simt_group *gr = &s->groups[cd->idx];
-            if (g->sched_policy == 1) /* greedy-then-oldest: the last issued, then oldest */
-                cd->sub = gr->id == s->last_id[sc] ? 0 : 1 + cd->age;
-            else /* loose round-robin over ids, starting after the last issued */
-                cd->sub = (uint32_t)(gr->id - s->last_id[sc] - 1);
-            if (g->sched_policy == 2 && !cd->active)
-                cd->sub |= 1ull << 40;
+        for (int sg = 0; sg < 2; sg++) { /* the groups, then the replays */
+            struct cand *seg = sg ? s->rcand : cands;
+            uint32_t segn = sg ? nr : nc;
+            for (uint32_t x = 0; x < segn; x++) {
+                struct cand *cd = &seg[x];
+                if (g->sched_policy == 1) /* greedy-then-oldest: the last issued, then oldest */
+                    cd->sub = cd->id == s->last_id[sc] ? 0 : 1 + cd->age;
+                else /* loose round-robin over ids, starting after the last issued */
+                    cd->sub = (uint32_t)(cd->id - s->last_id[sc] - 1);
+                if (g->sched_policy == 2 && !cd->active)
+                    cd->sub |= 1ull << 40;
+            }
         }
         /* pick the best eligible candidate in (priority, policy order) with one pass: a
          * candidate is checked only if it would beat the best eligible one so far */
-        int best_reason = held_replay ? 3 : 1; /* 1 raw, 2 no slot, 3 predicted hazard */
+        int best_reason = 1; /* 1 raw, 2 no slot, 3 predicted hazard */
         const struct cand *best = NULL, *fe_best = NULL;
         uint32_t best_nw = 0;
+        int stop = 0; /* the generic collector is full: nothing else can issue */
         for (uint32_t x = 0; x < nc; x++) {
             const struct cand *cd = &cands[x];
-            const struct simt_group *gr = &s->groups[cd->idx];
             if (g->sched_policy == 2 && (cd->sub >> 40))
                 continue; /* only the active set issues */
             if (best && cmp_cand(cd, best) >= 0)
                 continue;
+            const struct simt_group *gr = &s->groups[cd->idx];
             if (nissued && (!gr->one_warp ||
                             s->warps[s->threads[gr->threads[0]].warp].istamp == issue_stamp)) {
                 /* a thread issues once per cycle even if groups overlap; a one-warp group
@@ -1538,6 +1608,8 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             uint32_t nw = 0;
             int ll = 0;
             int r = check_group(s, gr, s->wtmp, &nw, &ll, cycle);
+            if (r == 5)
+                r = 1; /* its warp presents a replay instead (a candidate above/below) */
             if (r == 1 && ll && g->sched_policy == 2) {
                 active_remove(s, sc, gr->id); /* waits on memory: demote */
                 s->demoted = 1;
@@ -1561,17 +1633,50 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                     best_reason = r;
                 if (r == 2)
                     s->coll_full = 1;
-                if (r == 2 && !g->separated)
-                    break; /* the generic collector is full: nothing else can issue */
+                if (r == 2 && !g->separated) {
+                    stop = 1;
+                    break;
+                }
                 continue;
             }
             best = cd;
             best_nw = nw;
             memcpy(s->wbest, s->wtmp, nw * sizeof *s->wtmp);
         }
+        /* then the replays presented by warps (seed 003 5.2.3), in the same order */
+        for (uint32_t x = 0; x < nr && !stop; x++) {
+            const struct cand *cd = &s->rcand[x];
+            if (best && cmp_cand(cd, best) >= 0)
+                continue;
+            int r = replay_check(s, s->rq[sc][cd->idx - (uint32_t)n], cycle);
+            if (r == 4) {
+                (*g->st_pred_held)++;
+                s->busy = 1; /* the prediction may change any cycle (MSHRs, credits) */
+                s->issue_dirty_next = 1;
+                r = 3;
+            }
+            if (r) {
+                if (r > best_reason)
+                    best_reason = r;
+                if (r == 2)
+                    s->coll_full = 1;
+                if (r == 2 && !g->separated)
+                    break;
+                continue;
+            }
+            best = cd;
+            continue;
+        }
         if (!best && fe_best) {
             const struct simt_group *gr = &s->groups[fe_best->idx];
             fe_redirect(s, fe_entry(s, gr->id), gr->pc);
+        }
+        if (best && best->idx >= (uint32_t)n) {
+            replay_issue(s, sc, best->idx - (uint32_t)n, cycle);
+            s->last_id[sc] = best->id;
+            cls[sc] = C_ISSUE1;
+            nissued++;
+            continue;
         }
         if (best) {
             const struct simt_group *gr = &s->groups[best->idx];
@@ -1611,21 +1716,6 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             nchosen++;
             nissued++;
             best_reason = 0;
-        }
-        if (best)
-            s->rq_yield[sc] = 0;
-        else if (replay_later) {
-            int rr = try_replay(s, sc, cycle);
-            if (rr == 0) {
-                cls[sc] = C_ISSUE1;
-                nissued++;
-                continue;
-            }
-            if (rr == 1)
-                s->coll_full = 1;
-            int why = rr == 1 ? 2 : 3;
-            if (why > best_reason)
-                best_reason = why;
         }
         if (best_reason && !only_id)
             cls[sc] = best_reason == 1 ? C_RAW : best_reason == 2 ? C_STALL : C_PRED;
@@ -1814,6 +1904,7 @@ void simt_gpu_free(simt_gpu *g)
             free(s->active[sc]);
         for (uint32_t sc = 0; sc < 16; sc++)
             free(s->rq[sc]);
+        free(s->rcand);
         free(s->active);
         free(s->nactive);
         free(s->threads);
@@ -2293,8 +2384,6 @@ simt_err simt_gpu_run_launch(simt_gpu *g, simt_trace_reader *r, uint32_t launch,
             s->nactive[sc] = 0;
             s->sched_busy[sc] = 0;
             s->rq_n[sc] = 0;
-            s->rq_head[sc] = 0;
-            s->rq_yield[sc] = 0;
         }
     }
     simt_err e = simt_stats_check(g->stats);

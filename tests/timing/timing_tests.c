@@ -339,6 +339,79 @@ static int t_replay(void)
     return 0;
 }
 
+/* Replay bookkeeping per warp (seed 003 5.2.3): while a warp has an instruction marked for
+ * replay it presents only its oldest marked instruction; newer independent instructions of
+ * that warp wait. load r1; load r2 (both 4-segment, DIV); 6 independent ALU ops; op <- r1;
+ * op <- r2; exit; fixed memory (L = 100), replay, two LD/ST units (the t_replay arithmetic:
+ * issue t, dispatch t+1, push t+2, a squashed pass re-issues in the cycle of its squash).
+ * L1 issues at 0, L2 at 1; L1's passes are pushed at 2, 4, 6, 8 (unit 0), L2's at 3, 5, 7, 9
+ * (unit 1). In 2..7 the warp always has a marked load, so it presents only that load (L1 at
+ * 2, 4, 6; L2 at 3, 5, 7) and its ALU ops wait: they issue at 8..13. L1 completes at 108,
+ * L2 at 109; op <- r1 issues at 108, op <- r2 at 109 (dispatch 110, write-back 114), exit at
+ * 110: 115 cycles; 6 squashes, 6 re-issues; 17 issue cycles (2 loads, 6 replays, 6 + 2 ops,
+ * exit). With the former per-scheduler list (a scheduler alternating between its oldest
+ * marked instruction and new groups, so that the warp issued ALU ops at 3, 5, 7 while L2
+ * was marked, and L1, always the oldest, went first) L2 was re-issued only after L1's last
+ * pass, its passes were pushed at 3, 10, 12, 14 and the run took 120 cycles.
+ * Second run: the buffered front end with a 1-entry warp buffer (fetch width 1, decode 1, no
+ * i-cache miss latency): a replayable instruction keeps its entry until the checkpoint finds
+ * it complete (the fill pointer stops at the issue tail pointer, 5.2.3). L1 is fetched at 1,
+ * issues at 2 and holds the entry; its passes are pushed at 4, 6, 8, 10; at 10 the entry
+ * frees, L2 is fetched (arrives 11), issues at 11, passes at 13, 15, 17, 19; then one
+ * instruction every 2 cycles (fetch in the cycle after the issue, arrival one later): ALU ops
+ * at 20..30, op <- r1 fetched at 32, waits for L1 (110) and issues at 110; op <- r2 arrives
+ * at 112, waits for L2 (119), issues at 119, writes back at 124; exit at 121: 125 cycles
+ * (the former model, which let the buffer refill at once, took 122). */
+static int t_replay_warp(void)
+{
+    struct syn s;
+    syn_init(&s);
+    syn_func(&s);
+    syn_block(&s);
+    uint32_t r1 = syn_reg(&s), r2 = syn_reg(&s);
+    syn_mem(&s, SIMT_IC_LOAD, SIMT_MS_GLOBAL, 4, r1, 0);
+    syn_mem(&s, SIMT_IC_LOAD, SIMT_MS_GLOBAL, 4, r2, 0);
+    syn_ops(&s, 6);
+    syn_op(&s, SIMT_IC_INT, syn_reg(&s), r1, 0);
+    syn_op(&s, SIMT_IC_INT, syn_reg(&s), r2, 0);
+    syn_exit(&s);
+    if (write_or_fail("replay_warp.trace", &s, &one_warp, 1, NULL, addr_strided, NULL))
+        return 1;
+    const char *const want[] = {"ldst.replays", "ldst.replays_issued", "sched.issue1", NULL};
+    const char *const replay[] = {"memstage.model=fixed", "memstage.latency=100",
+                                  "hazard.mode=replay", "units.mem=2", NULL};
+    struct simres b;
+    if (run_or_fail("replay_warp.trace", replay, want, &b))
+        return 1;
+    printf("replay_warp: %llu cycles, %llu replays, %llu re-issued, %llu issue cycles\n",
+           (unsigned long long)b.cycles, (unsigned long long)b.stat[0],
+           (unsigned long long)b.stat[1], (unsigned long long)b.stat[2]);
+    CHECK(b.cycles == 115 && b.stat[0] == 6 && b.stat[1] == 6 && b.stat[2] == 17,
+          "replay_warp: %llu cycles (expected 115), %llu replays, %llu re-issued (6, 6), %llu "
+          "issue cycles (17)",
+          (unsigned long long)b.cycles, (unsigned long long)b.stat[0],
+          (unsigned long long)b.stat[1], (unsigned long long)b.stat[2]);
+    free(b.json);
+    const char *const fe1[] = {"memstage.model=fixed",
+                               "memstage.latency=100",
+                               "hazard.mode=replay",
+                               "units.mem=2",
+                               "frontend.model=buffered",
+                               "frontend.ibuffer_depth=1",
+                               "frontend.fetch_width=1",
+                               "frontend.decode_latency=1",
+                               "frontend.icache_miss_latency=0",
+                               NULL};
+    if (run_or_fail("replay_warp.trace", fe1, want, &b))
+        return 1;
+    CHECK(b.cycles == 125 && b.stat[0] == 6 && b.stat[1] == 6,
+          "replay_warp, 1-entry buffer: %llu cycles (expected 125), %llu replays, %llu re-issued",
+          (unsigned long long)b.cycles, (unsigned long long)b.stat[0],
+          (unsigned long long)b.stat[1]);
+    free(b.json);
+    return 0;
+}
+
 /* The fixed model's hazard prediction and helpers agree with what push() meets. */
 static int t_memstage_helpers(void)
 {
@@ -675,6 +748,8 @@ int main(int argc, char **argv)
         return t_memory();
     if (!strcmp(c, "replay"))
         return t_replay();
+    if (!strcmp(c, "replay_warp"))
+        return t_replay_warp();
     if (!strcmp(c, "memstage_helpers"))
         return t_memstage_helpers();
     if (!strcmp(c, "watchdog"))
