@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# policy.workloads.<name>: one workload's trace replayed under every registered policy,
+# checking the properties the policies issue asks of every workload trace x policy:
+#   - conservation: simt-sim itself fails unless every thread-instruction issues exactly once;
+#   - determinism: a second replay gives a byte-identical statistics file;
+#   - no deadlock: the watchdog turns one into a failing run;
+#   - bounds: MIMD's SIMD efficiency is never below any other policy's, serial's never above
+#     PDOM's; with perfect memory pdom-hws is never slower than pdom; stackless never has
+#     fewer active threads per warp than pdom (seed 002 5.1).
+# Usage: policy_properties.sh BIN_DIR WORKLOAD WORKDIR
+set -euo pipefail
+bin=$1 wl=$2 work=$3
+mkdir -p "$work"
+trace=$work/$wl.trace
+SIMT_TRACE=$trace "$bin/$wl" --size tiny > "$work/$wl.out" 2>&1 ||
+    { cat "$work/$wl.out"; echo "FAIL: $wl --size tiny"; exit 1; }
+
+policies=$("$bin/simt-sim" --list-policies | awk '{print $1}')
+# The properties concern divergence, not occupancy: lift the GT200 register and shared-memory
+# limits so kernels whose estimated register use exceeds 16 K per CTA still place.
+sim=("$bin/simt-sim" --config gt200-jin --set core.registers=1048576 --set core.shared_bytes=1048576)
+declare -A eff cyc
+for p in $policies; do
+    "${sim[@]}" --policy "$p" --stats-json "$work/$p.json" "$trace" > /dev/null
+    "${sim[@]}" --policy "$p" --stats-json "$work/$p.again.json" "$trace" > /dev/null
+    cmp -s "$work/$p.json" "$work/$p.again.json" || { echo "FAIL: $p is not deterministic on $wl"; exit 1; }
+    eff[$p]=$(jq '.totals.simd_efficiency' "$work/$p.json")
+    cyc[$p]=$(jq '.totals.cycles' "$work/$p.json")
+    printf '%-12s cycles %10s  simd_efficiency %s\n' "$p" "${cyc[$p]}" "${eff[$p]}"
+done
+
+fail=0
+check() { # description, awk condition over a and b
+    if ! awk -v a="$2" -v b="$3" "BEGIN { exit !($4) }"; then
+        echo "FAIL: $1 ($2 vs $3)"
+        fail=1
+    fi
+}
+eps=1e-9
+for p in $policies; do
+    check "mimd efficiency >= $p" "${eff[mimd]}" "${eff[$p]}" "a + $eps >= b"
+done
+check "serial efficiency <= pdom" "${eff[serial]}" "${eff[pdom]}" "a <= b + $eps"
+check "pdom-hws cycles <= pdom (perfect memory)" "${cyc[pdom-hws]}" "${cyc[pdom]}" "a <= b"
+check "stackless active threads >= pdom" "${eff[stackless]}" "${eff[pdom]}" "a + $eps >= b"
+[ $fail = 0 ] && echo "policy.workloads.$wl: PASS"
+exit $fail
