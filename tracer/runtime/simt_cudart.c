@@ -13,8 +13,12 @@
  *     checked memcpy()s (simt_dev_check).
  *   - Errors are returned as CUDA does and recorded for cudaGetLastError. A fault inside a
  *     kernel (bad address, trap/assert, barrier misuse, deadlock) is sticky: every later call
- *     returns it, and no trace is written at exit.
+ *     returns it until cudaDeviceReset, and the trace since the last reset is discarded.
  *   - The trace is finished by an atexit handler, which prints a one-line summary on stderr.
+ *   - cudaDeviceReset frees the device and everything in it (memory, modules, texture
+ *     bindings, streams, events, errors) and completes the trace so far; the next call
+ *     creates a new device and reloads the registered images lazily; later traces are
+ *     numbered (prog.trace, prog.1.trace, ...).
  *   - Run-time control: SIMT_TRACE (trace path, default <program>.trace), SIMT_TRACE_KERNELS
  *     (glob), SIMT_TRACE_LAUNCHES ("a-b", "a", "a-"), SIMT_FUNCTIONAL=1 (no trace),
  *     SIMT_DEVICE_SMS (reported SM count), SIMT_QUIET=1 (no summary line).
@@ -115,20 +119,30 @@ struct rt_alloc { /* a live allocation (cudaMalloc and friends) */
     uint64_t addr, bytes;
 };
 
+/* Streams, events and arrays are kept in lists of live handles, so that cudaDeviceReset
+ * can destroy them and a handle that was destroyed (or reset) is rejected rather than used. */
 struct cudaArray {
     uint64_t addr;
     struct cudaChannelFormatDesc desc;
     size_t width, height, elem_bytes;
+    struct cudaArray *next;
 };
 
 struct CUstream_st {
     unsigned int flags;
+    struct CUstream_st *next;
 };
 
 struct CUevent_st {
     unsigned int flags;
     int recorded;
     double ms; /* wall clock at record */
+    struct CUevent_st *next;
+};
+
+struct rt_trace_file { /* a trace completed by cudaDeviceReset or at exit */
+    char *path;
+    uint64_t bytes;
 };
 
 struct rt_config {
@@ -142,18 +156,33 @@ struct rt_config {
 #define RT_ARG_BUF_BYTES    8192
 
 static struct {
-    int initialised;
+    int initialised; /* rt.dev exists (0 again after cudaDeviceReset until the next call) */
     int init_failed;
+    int env_read; /* the environment and command line were read (once per process) */
     int finished; /* the exit handler ran: the device is gone */
     simt_device *dev;
     struct simt_trace_meta meta;
-    char *trace_path;
+    char *trace_path;     /* SIMT_TRACE or <program>.trace; NULL with SIMT_FUNCTIONAL */
+    char *dev_trace_path; /* the trace path of the current device (see rt_device_trace_path) */
     char *kernel_filter;
+    uint64_t launch_first, launch_last; /* SIMT_TRACE_LAUNCHES, counting all launches */
     char *program;
     char **argv;
     int argc;
     int functional;
     double t0;
+
+    /* Devices ended by cudaDeviceReset: their figures and the traces they completed. */
+    uint64_t resets;
+    struct simt_device_stats ended; /* sums over the ended devices (trace_bytes unused) */
+    uint64_t abandoned_launches;    /* traced launches whose trace a device error discarded */
+    struct rt_trace_file *trace_files;
+    size_t ntrace_files, cap_trace_files;
+    cudaError_t registration_error; /* unsupported registration: survives cudaDeviceReset */
+
+    struct CUstream_st *streams; /* live handles */
+    struct CUevent_st *events;
+    struct cudaArray *arrays;
 
     struct rt_image **images;
     size_t nimages, cap_images;
@@ -247,6 +276,33 @@ static cudaError_t rt_unsupported(const char *func)
     return rt_fail(cudaErrorNotSupported);
 }
 
+/* 1 if `s` is a stream the program may use: the default (legacy or per-thread) stream or a
+ * live stream; a destroyed one, or one created before cudaDeviceReset, is not. */
+static int rt_stream_ok(cudaStream_t s)
+{
+    if (!s || s == cudaStreamLegacy || s == cudaStreamPerThread)
+        return 1;
+    for (struct CUstream_st *p = rt.streams; p; p = p->next)
+        if (p == s)
+            return 1;
+    return 0;
+}
+
+/* 1 if `e` is a live event. */
+static int rt_event_ok(cudaEvent_t e)
+{
+    for (struct CUevent_st *p = rt.events; p; p = p->next)
+        if (p == e)
+            return 1;
+    return 0;
+}
+
+static cudaError_t rt_bad_handle(const char *api, const char *what, const void *h)
+{
+    rt_msg(api, "%s %p is not live (destroyed, or created before cudaDeviceReset)", what, h);
+    return rt_fail(cudaErrorInvalidResourceHandle);
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Start-up: environment, device, modules.
  * ------------------------------------------------------------------------------------------- */
@@ -305,17 +361,12 @@ static int rt_parse_launches(const char *s, uint64_t *first, uint64_t *last)
 
 static void rt_at_exit(void);
 
-/* Creates the device on first use. Returns cudaSuccess or an initialisation error. */
-static cudaError_t rt_init(void)
+/* Reads the run-time control from the environment and the command line (once). Returns 0,
+ * or -1 with a message when a setting is invalid. */
+static int rt_read_env(void)
 {
-    if (rt.initialised)
-        return cudaSuccess;
-    if (rt.init_failed)
-        return cudaErrorInitializationError;
     rt.t0 = now_ms();
     rt_read_cmdline();
-    struct simt_device_config cfg;
-    memset(&cfg, 0, sizeof cfg);
     const char *func = getenv("SIMT_FUNCTIONAL");
     rt.functional = func && *func && strcmp(func, "0") != 0;
     if (!rt.functional) {
@@ -329,30 +380,88 @@ static cudaError_t rt_init(void)
             if (rt.trace_path)
                 snprintf(rt.trace_path, n, "%s.trace", prog);
         }
-        cfg.trace_path = rt.trace_path;
     }
     const char *kf = getenv("SIMT_TRACE_KERNELS");
-    if (kf && *kf) {
+    if (kf && *kf)
         rt.kernel_filter = rt_strdup(kf);
-        cfg.kernel_filter = rt.kernel_filter;
-    }
-    cfg.launch_first = 0;
-    cfg.launch_last = UINT64_MAX;
+    rt.launch_first = 0;
+    rt.launch_last = UINT64_MAX;
     const char *lr = getenv("SIMT_TRACE_LAUNCHES");
-    if (lr && *lr && rt_parse_launches(lr, &cfg.launch_first, &cfg.launch_last) != 0) {
+    if (lr && *lr && rt_parse_launches(lr, &rt.launch_first, &rt.launch_last) != 0) {
         rt_msg("initialisation",
                "SIMT_TRACE_LAUNCHES='%s' is not a launch range; use \"a-b\", \"a\" or \"a-\" "
                "(0-based launch numbers)",
                lr);
-        rt.init_failed = 1;
-        return cudaErrorInitializationError;
+        return -1;
     }
-    cfg.fma = SIMT_FMA_FUSE;
-    cfg.progress = isatty(STDERR_FILENO);
     rt.meta.producer = "simt-cudart 0.1";
     rt.meta.program = rt.program ? rt.program : "cuda-program";
     rt.meta.argc = rt.argc;
     rt.meta.argv = (const char *const *)rt.argv;
+    return 0;
+}
+
+/* The trace path of a new device. The first trace that is written goes to rt.trace_path;
+ * after cudaDeviceReset has completed k >= 1 traces, the next one goes to the same path with
+ * ".k" before a final ".trace" ("bfs.trace" -> "bfs.1.trace"), or appended otherwise. So a
+ * reset before the first traced launch, or after the last one, changes no file name. */
+static char *rt_device_trace_path(void)
+{
+    if (!rt.trace_path)
+        return NULL;
+    size_t k = rt.ntrace_files;
+    if (k == 0)
+        return rt_strdup(rt.trace_path);
+    size_t n = strlen(rt.trace_path);
+    const char *ext = ".trace";
+    const char *slash = strrchr(rt.trace_path, '/');
+    size_t stem = n;
+    if (n > 6 && strcmp(rt.trace_path + n - 6, ext) == 0 &&
+        (!slash || slash < rt.trace_path + n - 6))
+        stem = n - 6;
+    else
+        ext = "";
+    size_t len = n + 24;
+    char *p = malloc(len);
+    if (p)
+        snprintf(p, len, "%.*s.%zu%s", (int)stem, rt.trace_path, k, ext);
+    return p;
+}
+
+/* Creates the device on first use (and again on the first use after cudaDeviceReset).
+ * Returns cudaSuccess or an initialisation error. */
+static cudaError_t rt_init(void)
+{
+    if (rt.initialised)
+        return cudaSuccess;
+    if (rt.init_failed)
+        return cudaErrorInitializationError;
+    if (!rt.env_read) {
+        rt.env_read = 1;
+        if (rt_read_env() != 0) {
+            rt.init_failed = 1;
+            return cudaErrorInitializationError;
+        }
+    }
+    struct simt_device_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.kernel_filter = rt.kernel_filter;
+    /* Launch numbers in SIMT_TRACE_LAUNCHES count every launch of the process; a device
+     * created after a reset numbers its launches from 0 again. */
+    uint64_t before = rt.ended.launches;
+    int none_left = rt.launch_last != UINT64_MAX && rt.launch_last < before;
+    cfg.launch_first = rt.launch_first > before ? rt.launch_first - before : 0;
+    cfg.launch_last =
+        rt.launch_last == UINT64_MAX || none_left ? UINT64_MAX : rt.launch_last - before;
+    free(rt.dev_trace_path);
+    rt.dev_trace_path = none_left ? NULL : rt_device_trace_path();
+    if (rt.trace_path && !none_left && !rt.dev_trace_path) {
+        rt_msg("initialisation", "out of memory");
+        return cudaErrorInitializationError;
+    }
+    cfg.trace_path = rt.dev_trace_path;
+    cfg.fma = SIMT_FMA_FUSE;
+    cfg.progress = isatty(STDERR_FILENO);
     cfg.meta = &rt.meta;
     simt_err e = simt_device_create(&cfg, &rt.dev);
     if (e != SIMT_ERR_OK) {
@@ -398,47 +507,104 @@ static cudaError_t rt_load_image(struct rt_image *img)
             return rt_fail(rt_e_);                                                                 \
     } while (0)
 
-static void rt_at_exit(void)
+/* Ends the current device (at cudaDeviceReset and at exit): completes its trace, or discards
+ * it after a device error (the launch that faulted left it incomplete, and a trace is never
+ * half-written); adds its figures to rt.ended and frees it. Messages name `who`. Returns the
+ * error of completing the trace. */
+static simt_err rt_end_device(const char *who)
 {
     if (!rt.dev)
-        return;
+        return SIMT_ERR_OK;
+    struct simt_device_stats st;
+    simt_err e = SIMT_ERR_OK;
+    int faulted = rt.sticky != cudaSuccess;
+    if (!faulted) {
+        e = simt_device_finish(rt.dev);
+        if (e != SIMT_ERR_OK)
+            rt_msg(who, "finishing the trace %s failed: %s",
+                   rt.dev_trace_path ? rt.dev_trace_path : "", simt_errmsg());
+    }
+    simt_device_stats(rt.dev, &st);
+    rt.ended.launches += st.launches;
+    rt.ended.thread_instructions += st.thread_instructions;
+    if (faulted || e != SIMT_ERR_OK) {
+        rt.abandoned_launches += st.traced_launches;
+        if (faulted && st.traced_launches > 0 && strcmp(who, "exit") != 0)
+            rt_msg(who,
+                   "the trace of the %llu traced launches since the start or the last reset "
+                   "is discarded (device error %s): a faulted launch leaves it incomplete",
+                   (unsigned long long)st.traced_launches, cudaGetErrorName(rt.sticky));
+    } else {
+        rt.ended.traced_launches += st.traced_launches;
+        if (st.traced_launches > 0 && rt.dev_trace_path) {
+            struct rt_trace_file *n =
+                rt_grow(rt.trace_files, &rt.cap_trace_files, rt.ntrace_files, sizeof *n);
+            char *path = rt_strdup(rt.dev_trace_path);
+            if (n && path) {
+                rt.trace_files = n;
+                rt.trace_files[rt.ntrace_files].path = path;
+                rt.trace_files[rt.ntrace_files].bytes = st.trace_bytes;
+                rt.ntrace_files++;
+            } else {
+                free(path);
+            }
+        }
+    }
+    simt_device_free(rt.dev); /* aborts (removes) an unfinished trace */
+    rt.dev = NULL;
+    rt.initialised = 0;
+    free(rt.dev_trace_path);
+    rt.dev_trace_path = NULL;
+    return e;
+}
+
+/* The exit handler: completes the trace and prints the one-line summary of the whole run
+ * (every device, when cudaDeviceReset ended some). */
+static void rt_at_exit(void)
+{
+    if (!rt.env_read)
+        return;      /* the device was never created */
     rt.finished = 1; /* calls from later exit handlers / static destructors: "unloading" */
     double secs = (now_ms() - rt.t0) / 1e3;
     int quiet = getenv("SIMT_QUIET") && strcmp(getenv("SIMT_QUIET"), "0") != 0;
-    struct simt_device_stats st;
-    if (rt.sticky != cudaSuccess) {
-        simt_device_stats(rt.dev, &st);
-        if (!quiet)
+    cudaError_t sticky = rt.sticky;
+    simt_err e = rt_end_device("exit");
+    const struct simt_device_stats *st = &rt.ended;
+    if (e == SIMT_ERR_OK && !quiet) {
+        if (sticky != cudaSuccess) {
             fprintf(stderr,
                     "simt-cudart: %llu launches, %llu thread-instructions, no trace written "
-                    "(device error: %s), %.2f s\n",
-                    (unsigned long long)st.launches, (unsigned long long)st.thread_instructions,
-                    cudaGetErrorName(rt.sticky), secs);
-        simt_device_free(rt.dev); /* aborts the unfinished trace */
-        rt.dev = NULL;
-        return;
+                    "(device error: %s)",
+                    (unsigned long long)st->launches, (unsigned long long)st->thread_instructions,
+                    cudaGetErrorName(sticky));
+            if (rt.ntrace_files)
+                fprintf(stderr, " since the last cudaDeviceReset");
+        } else if (rt.ntrace_files == 0) {
+            fprintf(stderr, "simt-cudart: %llu launches, %llu thread-instructions, no trace (%s)",
+                    (unsigned long long)st->launches, (unsigned long long)st->thread_instructions,
+                    rt.functional ? "SIMT_FUNCTIONAL" : "no launch selected");
+        } else {
+            fprintf(stderr, "simt-cudart: %llu launches (%llu traced), %llu thread-instructions",
+                    (unsigned long long)st->launches, (unsigned long long)st->traced_launches,
+                    (unsigned long long)st->thread_instructions);
+        }
+        if (sticky == cudaSuccess || rt.ntrace_files) {
+            for (size_t i = 0; i < rt.ntrace_files; i++)
+                fprintf(stderr, ", trace %s %llu bytes", rt.trace_files[i].path,
+                        (unsigned long long)rt.trace_files[i].bytes);
+        }
+        if (rt.abandoned_launches && sticky == cudaSuccess)
+            fprintf(stderr, ", %llu traced launches discarded by a device error",
+                    (unsigned long long)rt.abandoned_launches);
+        if (rt.resets)
+            fprintf(stderr, ", %llu device resets", (unsigned long long)rt.resets);
+        fprintf(stderr, ", %.2f s\n", secs);
     }
-    simt_err e = simt_device_finish(rt.dev);
-    simt_device_stats(rt.dev, &st);
-    if (e != SIMT_ERR_OK) {
-        fprintf(stderr, "simt-cudart: finishing the trace failed: %s\n", simt_errmsg());
-    } else if (!quiet) {
-        if (rt.functional || st.traced_launches == 0)
-            fprintf(stderr,
-                    "simt-cudart: %llu launches, %llu thread-instructions, no trace (%s), "
-                    "%.2f s\n",
-                    (unsigned long long)st.launches, (unsigned long long)st.thread_instructions,
-                    rt.functional ? "SIMT_FUNCTIONAL" : "no launch selected", secs);
-        else
-            fprintf(stderr,
-                    "simt-cudart: %llu launches (%llu traced), %llu thread-instructions, "
-                    "trace %s %llu bytes, %.2f s\n",
-                    (unsigned long long)st.launches, (unsigned long long)st.traced_launches,
-                    (unsigned long long)st.thread_instructions, rt.trace_path,
-                    (unsigned long long)st.trace_bytes, secs);
-    }
-    simt_device_free(rt.dev);
-    rt.dev = NULL;
+    for (size_t i = 0; i < rt.ntrace_files; i++)
+        free(rt.trace_files[i].path);
+    free(rt.trace_files);
+    rt.trace_files = NULL;
+    rt.ntrace_files = rt.cap_trace_files = 0;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -551,7 +717,7 @@ void __cudaRegisterManagedVar(void **handle, void **host_var_ptr, char *device_a
            "__managed__ variable '%s' is not supported (use cudaMallocManaged); every CUDA "
            "call will fail",
            device_name ? device_name : "?");
-    rt.sticky = rt.last_error = cudaErrorNotSupported;
+    rt.registration_error = rt.sticky = rt.last_error = cudaErrorNotSupported;
 }
 
 void __cudaRegisterTexture(void **handle, const void *host_var, const void **device_address,
@@ -579,7 +745,7 @@ void __cudaRegisterSurface(void **handle, const void *host_var, const void **dev
     rt_msg("__cudaRegisterSurface",
            "surface reference '%s' is not supported; every CUDA call will fail",
            device_name ? device_name : "?");
-    rt.sticky = rt.last_error = cudaErrorNotSupported;
+    rt.registration_error = rt.sticky = rt.last_error = cudaErrorNotSupported;
 }
 
 static struct rt_func *rt_find_func(const void *stub)
@@ -881,12 +1047,45 @@ cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
     return cudaSuccess;
 }
 
+/* Destroys everything the process created on the device, as CUDA documents: memory
+ * (cudaMalloc, cudaMallocManaged, cudaHostAlloc, arrays), streams, events, texture bindings,
+ * loaded modules (so __device__/__constant__ variables return to their initial values), and
+ * the sticky and non-sticky errors. The trace of the launches so far is completed (or
+ * discarded after a device error) and the device is freed; the next call that needs the
+ * device creates a new one, as at start-up, and loads each registered image again when one
+ * of its kernels, variables or textures is used. The registrations themselves stay. */
 cudaError_t cudaDeviceReset(void)
 {
-    /* Allocations and modules stay (one simulated device for the whole run, one trace);
-     * the non-sticky error is cleared. */
-    rt.last_error = rt.sticky;
-    return rt.sticky;
+    if (rt.finished)
+        return cudaErrorCudartUnloading;
+    simt_err e = rt_end_device("cudaDeviceReset");
+    if (rt.env_read)
+        rt.resets++;
+    for (size_t i = 0; i < rt.nimages; i++)
+        rt.images[i]->module = NULL; /* freed with the device */
+    rt.nallocs = 0;
+    rt.used_bytes = 0;
+    rt.nhost_allocs = 0;
+    while (rt.streams) {
+        struct CUstream_st *n = rt.streams->next;
+        free(rt.streams);
+        rt.streams = n;
+    }
+    while (rt.events) {
+        struct CUevent_st *n = rt.events->next;
+        free(rt.events);
+        rt.events = n;
+    }
+    while (rt.arrays) {
+        struct cudaArray *n = rt.arrays->next;
+        free(rt.arrays);
+        rt.arrays = n;
+    }
+    rt.nargs = 0;
+    rt.sticky = rt.last_error = rt.registration_error;
+    if (rt.sticky != cudaSuccess)
+        return rt.sticky;
+    return e == SIMT_ERR_OK ? cudaSuccess : rt_fail(cudaErrorUnknown);
 }
 
 cudaError_t cudaDeviceSynchronize(void)
@@ -1076,8 +1275,9 @@ static cudaError_t rt_launch_error(simt_err e, int *sticky)
 cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t sharedMem,
                              cudaStream_t stream)
 {
-    (void)stream; /* streams are in order and drained at every call */
-    RT_ENTER();
+    RT_ENTER(); /* streams are in order and drained at every call */
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaLaunchKernel", "stream", stream);
     struct rt_func *f;
     cudaError_t e = rt_kernel("cudaLaunchKernel", func, &f);
     if (e != cudaSuccess)
@@ -1442,7 +1642,8 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
                             cudaStream_t stream)
 {
-    (void)stream;
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaMemcpyAsync", "stream", stream);
     return rt_memcpy("cudaMemcpyAsync", dst, src, count, kind);
 }
 
@@ -1481,7 +1682,8 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
                               size_t width, size_t height, enum cudaMemcpyKind kind,
                               cudaStream_t stream)
 {
-    (void)stream;
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaMemcpy2DAsync", "stream", stream);
     return rt_memcpy2d("cudaMemcpy2DAsync", dst, dpitch, src, spitch, width, height, kind);
 }
 
@@ -1499,7 +1701,8 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count)
 
 cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream)
 {
-    (void)stream;
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaMemsetAsync", "stream", stream);
     return cudaMemset(devPtr, value, count);
 }
 
@@ -1597,14 +1800,16 @@ cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, si
 cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
                                     size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream)
 {
-    (void)stream;
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaMemcpyToSymbolAsync", "stream", stream);
     return rt_symbol_copy("cudaMemcpyToSymbolAsync", symbol, (void *)src, count, offset, kind, 1);
 }
 
 cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
                                       enum cudaMemcpyKind kind, cudaStream_t stream)
 {
-    (void)stream;
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaMemcpyFromSymbolAsync", "stream", stream);
     return rt_symbol_copy("cudaMemcpyFromSymbolAsync", symbol, dst, count, offset, kind, 0);
 }
 
@@ -1699,8 +1904,19 @@ cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDe
     a->width = width;
     a->height = h;
     a->elem_bytes = eb;
+    a->next = rt.arrays;
+    rt.arrays = a;
     *array = a;
     return cudaSuccess;
+}
+
+/* 1 if `a` is a live array (not freed, not created before cudaDeviceReset). */
+static int rt_array_ok(const struct cudaArray *a)
+{
+    for (const struct cudaArray *p = rt.arrays; p; p = p->next)
+        if (p == a)
+            return 1;
+    return 0;
 }
 
 cudaError_t cudaFreeArray(cudaArray_t array)
@@ -1708,14 +1924,21 @@ cudaError_t cudaFreeArray(cudaArray_t array)
     RT_ENTER();
     if (!array)
         return cudaSuccess;
-    rt_dev_free(array->addr);
-    free(array);
-    return cudaSuccess;
+    for (struct cudaArray **p = &rt.arrays; *p; p = &(*p)->next)
+        if (*p == array) {
+            *p = array->next;
+            rt_dev_free(array->addr);
+            free(array);
+            return cudaSuccess;
+        }
+    rt_msg("cudaFreeArray", "array %p is not live (freed, or created before cudaDeviceReset)",
+           (void *)array);
+    return rt_fail(cudaErrorInvalidValue);
 }
 
 cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array)
 {
-    if (!desc || !array)
+    if (!desc || !array || !rt_array_ok(array))
         return rt_fail(cudaErrorInvalidValue);
     *desc = array->desc;
     return cudaSuccess;
@@ -1726,7 +1949,7 @@ cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset,
                                 enum cudaMemcpyKind kind)
 {
     RT_ENTER();
-    if (!dst)
+    if (!dst || !rt_array_ok(dst))
         return rt_fail(cudaErrorInvalidValue);
     size_t row = dst->width * dst->elem_bytes;
     if (wOffset + width > row || hOffset + height > dst->height) {
@@ -1746,7 +1969,7 @@ cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, c
                               size_t count, enum cudaMemcpyKind kind)
 {
     RT_ENTER();
-    if (!dst)
+    if (!dst || !rt_array_ok(dst))
         return rt_fail(cudaErrorInvalidValue);
     size_t row = dst->width * dst->elem_bytes;
     size_t start = hOffset * row + wOffset, total = row * dst->height;
@@ -1766,7 +1989,7 @@ cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset
                                 size_t count, enum cudaMemcpyKind kind)
 {
     RT_ENTER();
-    if (!src)
+    if (!src || !rt_array_ok(src))
         return rt_fail(cudaErrorInvalidValue);
     size_t row = src->width * src->elem_bytes;
     size_t start = hOffset * row + wOffset, total = row * src->height;
@@ -1886,7 +2109,7 @@ cudaError_t cudaBindTextureToArray(const struct textureReference *texref, cudaAr
                                    const struct cudaChannelFormatDesc *desc)
 {
     RT_ENTER();
-    if (!texref || !array)
+    if (!texref || !array || !rt_array_ok(array))
         return rt_fail(cudaErrorInvalidValue);
     const struct cudaChannelFormatDesc *d = desc ? desc : &array->desc;
     if (rt_desc_bytes(d, NULL) != array->elem_bytes)
@@ -1922,6 +2145,8 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags)
     if (!*stream)
         return rt_fail(cudaErrorMemoryAllocation);
     (*stream)->flags = flags;
+    (*stream)->next = rt.streams;
+    rt.streams = *stream;
     return cudaSuccess;
 }
 
@@ -1932,29 +2157,38 @@ cudaError_t cudaStreamCreate(cudaStream_t *stream)
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream)
 {
-    if (stream == cudaStreamLegacy || stream == cudaStreamPerThread)
+    if (!stream || stream == cudaStreamLegacy || stream == cudaStreamPerThread)
         return rt_fail(cudaErrorInvalidResourceHandle);
-    free(stream);
-    return rt.sticky;
+    for (struct CUstream_st **p = &rt.streams; *p; p = &(*p)->next)
+        if (*p == stream) {
+            *p = stream->next;
+            free(stream);
+            return rt.sticky;
+        }
+    return rt_bad_handle("cudaStreamDestroy", "stream", stream);
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 {
-    (void)stream;
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaStreamSynchronize", "stream", stream);
     return rt.sticky;
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t stream)
 {
-    (void)stream;
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaStreamQuery", "stream", stream);
     return rt.sticky;
 }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
 {
-    (void)stream, (void)flags;
-    if (!event)
-        return rt_fail(cudaErrorInvalidResourceHandle);
+    (void)flags;
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaStreamWaitEvent", "stream", stream);
+    if (!rt_event_ok(event))
+        return rt_bad_handle("cudaStreamWaitEvent", "event", event);
     return rt.sticky;
 }
 
@@ -1966,6 +2200,8 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
     if (!*event)
         return rt_fail(cudaErrorMemoryAllocation);
     (*event)->flags = flags;
+    (*event)->next = rt.events;
+    rt.events = *event;
     return cudaSuccess;
 }
 
@@ -1976,9 +2212,10 @@ cudaError_t cudaEventCreate(cudaEvent_t *event)
 
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
 {
-    (void)stream;
-    if (!event)
-        return rt_fail(cudaErrorInvalidResourceHandle);
+    if (!rt_event_ok(event))
+        return rt_bad_handle("cudaEventRecord", "event", event);
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaEventRecord", "stream", stream);
     event->recorded = 1;
     event->ms = now_ms();
     return rt.sticky;
@@ -1986,15 +2223,15 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event)
 {
-    if (!event)
-        return rt_fail(cudaErrorInvalidResourceHandle);
+    if (!rt_event_ok(event))
+        return rt_bad_handle("cudaEventSynchronize", "event", event);
     return rt.sticky;
 }
 
 cudaError_t cudaEventQuery(cudaEvent_t event)
 {
-    if (!event)
-        return rt_fail(cudaErrorInvalidResourceHandle);
+    if (!rt_event_ok(event))
+        return rt_bad_handle("cudaEventQuery", "event", event);
     return rt.sticky;
 }
 
@@ -2002,6 +2239,8 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
 {
     if (!ms || !start || !end)
         return rt_fail(cudaErrorInvalidValue);
+    if (!rt_event_ok(start) || !rt_event_ok(end))
+        return rt_bad_handle("cudaEventElapsedTime", "event", rt_event_ok(start) ? end : start);
     if ((start->flags | end->flags) & cudaEventDisableTiming)
         return rt_fail(cudaErrorInvalidResourceHandle);
     if (!start->recorded || !end->recorded)
@@ -2012,8 +2251,15 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
 
 cudaError_t cudaEventDestroy(cudaEvent_t event)
 {
-    free(event);
-    return rt.sticky;
+    if (!event)
+        return rt_fail(cudaErrorInvalidResourceHandle);
+    for (struct CUevent_st **p = &rt.events; *p; p = &(*p)->next)
+        if (*p == event) {
+            *p = event->next;
+            free(event);
+            return rt.sticky;
+        }
+    return rt_bad_handle("cudaEventDestroy", "event", event);
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -8,7 +8,8 @@
  * the next frontier and raises a flag that makes the host launch another level.
  * Seed 000 (chapter 5.3, Table 5.2): BFS on a random graph of 4096 nodes, branch
  * divergence intensity "High" (most threads are not in the frontier; degrees differ).
- * Sizes: tiny 2048 nodes, small 3072, default 4096 (average out-degree 6).
+ * Sizes: tiny 2048 nodes, small 3072, default 4096, 16k 16384 (for comparison with
+ * GPGPU-Sim's 16K-vertex BFS), or any --nodes N (average out-degree 6).
  */
 #include <cstdint>
 #include <cstdio>
@@ -30,28 +31,43 @@
         CK(cudaDeviceSynchronize());                                                               \
     } while (0)
 
-/* --size tiny|small|default -> 0|1|2; exits with status 2 on a bad argument. */
-inline int parse_size(int argc, char **argv)
+/* --size tiny|small|default|16k or --nodes N -> the vertex count; exits with status 2 on a
+ * bad argument. */
+inline int parse_nodes(int argc, char **argv)
 {
-    int size = 2;
+    int nodes = 4096;
     for (int i = 1; i < argc; i++) {
-        const char *v = NULL;
+        const char *v = NULL, *nv = NULL;
         if (strcmp(argv[i], "--size") == 0 && i + 1 < argc)
             v = argv[++i];
         else if (strncmp(argv[i], "--size=", 7) == 0)
             v = argv[i] + 7;
+        else if (strcmp(argv[i], "--nodes") == 0 && i + 1 < argc)
+            nv = argv[++i];
+        else if (strncmp(argv[i], "--nodes=", 8) == 0)
+            nv = argv[i] + 8;
         if (v && strcmp(v, "tiny") == 0)
-            size = 0;
+            nodes = 2048;
         else if (v && strcmp(v, "small") == 0)
-            size = 1;
+            nodes = 3072;
         else if (v && strcmp(v, "default") == 0)
-            size = 2;
-        else {
-            fprintf(stderr, "usage: %s [--size tiny|small|default]\n", argv[0]);
+            nodes = 4096;
+        else if (v && strcmp(v, "16k") == 0)
+            nodes = 16384;
+        else if (nv) {
+            char *end;
+            long n = strtol(nv, &end, 10);
+            if (end == nv || *end != '\0' || n < 1 || n > (1L << 24)) {
+                fprintf(stderr, "bfs: --nodes '%s' is not a vertex count in 1..16777216\n", nv);
+                exit(2);
+            }
+            nodes = (int)n;
+        } else {
+            fprintf(stderr, "usage: %s [--size tiny|small|default|16k] [--nodes N]\n", argv[0]);
             exit(2);
         }
     }
-    return size;
+    return nodes;
 }
 
 /* xorshift32: the deterministic input generator. */
@@ -96,8 +112,7 @@ __global__ void bfs_update(bool *fa, bool *xa, bool *ua, int *more, int n)
 
 int main(int argc, char **argv)
 {
-    int size = parse_size(argc, argv);
-    const int n = size == 0 ? 2048 : size == 1 ? 3072 : 4096;
+    const int n = parse_nodes(argc, argv);
     const int avg_deg = 6;
     uint32_t seed = 0x5eed0bf5u;
 

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# bench_bfs16k.sh - times the 16K-vertex BFS end to end (trace, then replay on two GPU presets)
+# and prints the ratio to GPGPU-Sim's 27.2 s for a 16K-vertex BFS on its GTX480 config.
+# usage: tests/bench/bench_bfs16k.sh [BUILD_DIR]   (default build); writes a temporary trace.
+set -euo pipefail
+build=${1:-build}
+bin=$build/bin
+for t in bfs simt-sim; do
+  [[ -x $bin/$t ]] || { echo "bench_bfs16k: $bin/$t not built" >&2; exit 2; }
+done
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+trace=$dir/bfs16k.trace
+now() { date +%s.%N; }
+t0=$(now)
+SIMT_TRACE=$trace SIMT_QUIET=1 "$bin/bfs" --size 16k > "$dir/bfs.out"
+t1=$(now)
+grep -q "bfs: PASS" "$dir/bfs.out" || { echo "bench_bfs16k: bfs did not pass" >&2; exit 1; }
+awk -v a="$t0" -v b="$t1" 'BEGIN { printf "trace    bfs --size 16k             %6.2f s\n", b - a }'
+for cfg in fermi-turner gt200-jin; do
+  s0=$(now)
+  "$bin/simt-sim" --config "$cfg" --policy pdom --quiet "$trace"
+  s1=$(now)
+  awk -v a="$s0" -v b="$s1" -v c="$cfg" 'BEGIN {
+    printf "replay   %-12s --policy pdom  %6.2f s   GPGPU-Sim 27.2 s / this = %.0fx\n",
+           c, b - a, 27.2 / (b - a) }'
+done
