@@ -84,17 +84,46 @@ simt_err trace_lz4_decompress(const uint8_t *src, size_t n, uint64_t max_out, st
                               const char *what, uint64_t offset)
 {
     LZ4F_dctx *dctx = NULL;
-    simt_err e = SIMT_ERR_OK;
     size_t r = LZ4F_createDecompressionContext(&dctx, LZ4F_VERSION);
     if (LZ4F_isError(r))
         return simt_seterr(SIMT_ERR_NOMEM, "cannot create an LZ4 decompression context");
+    simt_err e = trace_lz4_decompress_ctx(dctx, src, n, max_out, 0, dst, what, offset);
+    LZ4F_freeDecompressionContext(dctx);
+    return e;
+}
+
+simt_err trace_lz4_dctx_new(struct LZ4F_dctx_s **out)
+{
+    *out = NULL;
+    size_t r = LZ4F_createDecompressionContext(out, LZ4F_VERSION);
+    if (LZ4F_isError(r)) {
+        *out = NULL;
+        return simt_seterr(SIMT_ERR_NOMEM, "cannot create an LZ4 decompression context");
+    }
+    return SIMT_ERR_OK;
+}
+
+void trace_lz4_dctx_free(struct LZ4F_dctx_s *dctx)
+{
+    if (dctx)
+        LZ4F_freeDecompressionContext(dctx);
+}
+
+simt_err trace_lz4_decompress_ctx(struct LZ4F_dctx_s *dctx, const uint8_t *src, size_t n,
+                                  uint64_t max_out, size_t pad, struct tbuf *dst, const char *what,
+                                  uint64_t offset)
+{
+    simt_err e = SIMT_ERR_OK;
+    size_t r;
+    /* a context left mid-frame by an earlier error starts clean (its buffers are kept) */
+    LZ4F_resetDecompressionContext(dctx);
     LZ4F_frameInfo_t info;
     size_t consumed = n;
     r = LZ4F_getFrameInfo(dctx, &info, src, &consumed);
     if (LZ4F_isError(r)) {
         e = simt_seterr(SIMT_ERR_FORMAT, "%s at offset %llu: bad LZ4 frame header (%s)", what,
                         (unsigned long long)offset, LZ4F_getErrorName(r));
-        goto out_free_dctx;
+        goto out;
     }
     uint64_t size = info.contentSize;
     if (size == 0 || size > max_out || size > TRACE_MAX_RECORD_BYTES ||
@@ -107,18 +136,18 @@ simt_err trace_lz4_decompress(const uint8_t *src, size_t n, uint64_t max_out, st
                                                  ? max_out
                                                  : (uint64_t)n * TRACE_LZ4_MAX_RATIO + 1024),
                         n);
-        goto out_free_dctx;
+        goto out;
     }
     if (info.contentChecksumFlag != LZ4F_contentChecksumEnabled ||
         info.blockChecksumFlag != LZ4F_blockChecksumEnabled) {
         e = simt_seterr(SIMT_ERR_FORMAT,
                         "%s at offset %llu: LZ4 frame without content and block checksums", what,
                         (unsigned long long)offset);
-        goto out_free_dctx;
+        goto out;
     }
     dst->n = 0;
-    if ((e = tbuf_reserve(dst, (size_t)size)) != SIMT_ERR_OK)
-        goto out_free_dctx;
+    if ((e = tbuf_reserve(dst, (size_t)size + pad)) != SIMT_ERR_OK)
+        goto out;
     size_t in_pos = consumed, out_pos = 0;
     while (1) {
         size_t in_sz = n - in_pos, out_sz = (size_t)size - out_pos;
@@ -133,7 +162,7 @@ simt_err trace_lz4_decompress(const uint8_t *src, size_t n, uint64_t max_out, st
             e = simt_seterr(strstr(name, "hecksum") ? SIMT_ERR_CHECKSUM : SIMT_ERR_FORMAT,
                             "%s at offset %llu: LZ4 frame corrupt near frame byte %zu (%s)", what,
                             (unsigned long long)offset, in_pos, name);
-            goto out_free_dctx;
+            goto out;
         }
         in_pos += in_sz;
         out_pos += out_sz;
@@ -143,7 +172,7 @@ simt_err trace_lz4_decompress(const uint8_t *src, size_t n, uint64_t max_out, st
             e = simt_seterr(SIMT_ERR_TRUNCATED,
                             "%s at offset %llu: LZ4 frame ends early (%zu of %llu bytes decoded)",
                             what, (unsigned long long)offset, out_pos, (unsigned long long)size);
-            goto out_free_dctx;
+            goto out;
         }
     }
     if (in_pos != n || out_pos != size) {
@@ -152,11 +181,10 @@ simt_err trace_lz4_decompress(const uint8_t *src, size_t n, uint64_t max_out, st
                         "bytes decoded",
                         what, (unsigned long long)offset, in_pos, n, out_pos,
                         (unsigned long long)size);
-        goto out_free_dctx;
+        goto out;
     }
     dst->n = (size_t)size;
-out_free_dctx:
-    LZ4F_freeDecompressionContext(dctx);
+out: /* the caller owns the context */
     return e;
 }
 

@@ -149,6 +149,10 @@ static inline simt_err tbuf_varint(struct tbuf *b, uint64_t v)
 /* Returns bytes consumed, 0 on truncation or overlong encoding. */
 static inline size_t get_varint(const uint8_t *p, const uint8_t *end, uint64_t *v)
 {
+    if (__builtin_expect(p < end && *p < 0x80, 1)) { /* one byte: the common case */
+        *v = *p;
+        return 1;
+    }
     uint64_t r = 0;
     for (size_t i = 0; i < 10; i++) {
         if (p + i >= end)
@@ -206,6 +210,15 @@ simt_err trace_lz4_compress(const uint8_t *src, size_t n, struct tbuf *dst);
  * must declare its content size, within TRACE_LZ4_MAX_RATIO * n and `max_out`. */
 simt_err trace_lz4_decompress(const uint8_t *src, size_t n, uint64_t max_out, struct tbuf *dst,
                               const char *what, uint64_t offset);
+/* The same with a caller-owned decompression context (lz4frame.h's LZ4F_dctx), reused from
+ * record to record so that its block buffers are allocated once; `pad` more bytes are
+ * reserved after the content (not zeroed). */
+struct LZ4F_dctx_s;
+simt_err trace_lz4_dctx_new(struct LZ4F_dctx_s **out);
+void trace_lz4_dctx_free(struct LZ4F_dctx_s *dctx);
+simt_err trace_lz4_decompress_ctx(struct LZ4F_dctx_s *dctx, const uint8_t *src, size_t n,
+                                  uint64_t max_out, size_t pad, struct tbuf *dst, const char *what,
+                                  uint64_t offset);
 
 /* Deep copy of a program (validated first) with decoder tables. */
 simt_err trace_prog_copy(const struct simt_program *src, struct trace_prog **out);

@@ -38,10 +38,13 @@ struct simt_trace_reader {
     uint64_t last_end; /* end offset of the record read_record() read last */
     char last_tag[4];  /* and its tag */
     struct tbuf rec, dec;
+    struct LZ4F_dctx_s *dctx; /* reused for every record (created on first use) */
 };
 
 /* A column's predictor (format version 2; version 1 has PRED_STRIDE only). */
 struct ccol {
+    const uint8_t *bm;   /* presence bitmap inside the payload (bit t: thread t has a first
+                            address), NULL when every thread has one */
     uint64_t base, unit; /* PRED_FOR */
     uint32_t ref;        /* PRED_REF: mslot of the reference column */
     uint8_t pred, width;
@@ -55,10 +58,10 @@ struct simt_cta {
     uint32_t nthreads;
     uint64_t thread_instructions;
     struct tbuf data;     /* decompressed payload */
+    void *mem;            /* one block holding every array below */
     uint32_t ncols;       /* (pc, slot) columns with a seed in this CTA */
-    uint32_t *colmap;     /* [2 * ninsts] column index or UINT32_MAX */
-    uint64_t *seeds;      /* [ncols * nthreads] first address */
-    uint8_t *present;     /* [ncols * nthreads] */
+    uint32_t *colmap;     /* [nmslots] column index of each address slot or UINT32_MAX */
+    uint64_t *seeds;      /* [ncols * nthreads] first address (where colinfo[].bm says so) */
     uint32_t *seed_count; /* [nthreads] */
     uint64_t *ctl_bits;   /* [nthreads] */
     size_t *ctl_off;      /* [nthreads] byte offset of the thread's control stream in data */
@@ -124,7 +127,7 @@ static simt_err pread_all(simt_trace_reader *r, void *buf, size_t n, uint64_t of
 /* Reads the record at `off` (which must end by `limit`) with tag `tag`; decompresses its
  * body into *out. */
 static simt_err read_record(simt_trace_reader *r, uint64_t off, uint64_t limit, const char *tag,
-                            const char *what, struct tbuf *out)
+                            const char *what, size_t pad, struct tbuf *out)
 {
     if (off < TRACE_HEADER_SIZE || off > limit || limit - off < TRACE_REC_HEADER_SIZE)
         return simt_seterr(
@@ -156,8 +159,10 @@ static simt_err read_record(simt_trace_reader *r, uint64_t off, uint64_t limit, 
     r->rec.n = 0;
     SIMT_TRY(tbuf_reserve(&r->rec, (size_t)len));
     SIMT_TRY(pread_all(r, r->rec.p, (size_t)len, off + TRACE_REC_HEADER_SIZE, what));
-    simt_err e = trace_lz4_decompress(r->rec.p, (size_t)len, TRACE_MAX_RECORD_BYTES, out, what,
-                                      off + TRACE_REC_HEADER_SIZE);
+    if (!r->dctx)
+        SIMT_TRY(trace_lz4_dctx_new(&r->dctx));
+    simt_err e = trace_lz4_decompress_ctx(r->dctx, r->rec.p, (size_t)len, TRACE_MAX_RECORD_BYTES,
+                                          pad, out, what, off + TRACE_REC_HEADER_SIZE);
     if (e != SIMT_ERR_OK)
         simt_errprefix("%s", r->path);
     return e;
@@ -262,7 +267,7 @@ static simt_err reader_load(simt_trace_reader *r)
                    r->path, (unsigned long long)(foff + 8), (unsigned long long)get_u64le(f + 8),
                    (unsigned long long)r->size);
     r->index_off = get_u64le(f);
-    SIMT_TRY(read_record(r, r->index_off, foff, TRACE_TAG_INDEX, "index", &r->dec));
+    SIMT_TRY(read_record(r, r->index_off, foff, TRACE_TAG_INDEX, "index", 0, &r->dec));
     SimtPb__Index *ix = simt_pb__index__unpack(NULL, r->dec.n, r->dec.p);
     SIMT_RETURN_IF(!ix, SIMT_ERR_FORMAT,
                    "%s: offset %llu: the index record does not parse as protobuf", r->path,
@@ -275,7 +280,8 @@ static simt_err reader_load(simt_trace_reader *r)
         goto out_free_ix;
     }
     uint64_t hoff = ix->header_offset;
-    if ((e = read_record(r, hoff, r->index_off, TRACE_TAG_META, "header", &r->dec)) != SIMT_ERR_OK)
+    if ((e = read_record(r, hoff, r->index_off, TRACE_TAG_META, "header", 0, &r->dec)) !=
+        SIMT_ERR_OK)
         goto out_free_ix;
     uint32_t fv;
     if ((e = trace_pb_unpack_meta(r->dec.p, r->dec.n, &r->meta, &fv)) != SIMT_ERR_OK) {
@@ -306,7 +312,7 @@ static simt_err reader_load(simt_trace_reader *r)
                             k - 1);
             goto out_free_ix;
         }
-        if ((e = read_record(r, off, r->index_off, TRACE_TAG_KERNEL, "kernel", &r->dec)) !=
+        if ((e = read_record(r, off, r->index_off, TRACE_TAG_KERNEL, "kernel", 0, &r->dec)) !=
             SIMT_ERR_OK)
             goto out_free_ix;
         kernels_end = r->last_end;
@@ -383,6 +389,7 @@ void simt_trace_reader_close(simt_trace_reader *r)
     trace_meta_free(&r->meta);
     tbuf_free(&r->rec);
     tbuf_free(&r->dec);
+    trace_lz4_dctx_free(r->dctx);
     free(r->path);
     free(r);
 }
@@ -423,7 +430,7 @@ simt_err simt_trace_reader_check_records(simt_trace_reader *r, uint64_t *nrecord
     static const char *const tags[6] = {TRACE_TAG_META, TRACE_TAG_KERNEL,    TRACE_TAG_LAUNCH,
                                         TRACE_TAG_CTA,  TRACE_TAG_CTA_TABLE, TRACE_TAG_INDEX};
     while (off < r->index_off) {
-        SIMT_TRY(read_record(r, off, r->index_off, NULL, "record", &r->dec));
+        SIMT_TRY(read_record(r, off, r->index_off, NULL, "record", 0, &r->dec));
         for (int k = 0; k < 6; k++)
             n[k] += !memcmp(r->last_tag, tags[k], 4);
         off = r->last_end;
@@ -475,7 +482,7 @@ static simt_err load_cta_table_(simt_trace_reader *r, uint32_t launch)
     r->cta_offs = NULL;
     r->table_launch = UINT32_MAX;
     /* the launch record must agree with the index entry */
-    SIMT_TRY(read_record(r, rl->launch_off, r->index_off, TRACE_TAG_LAUNCH, "launch", &r->dec));
+    SIMT_TRY(read_record(r, rl->launch_off, r->index_off, TRACE_TAG_LAUNCH, "launch", 0, &r->dec));
     SimtPb__Launch *pl = simt_pb__launch__unpack(NULL, r->dec.n, r->dec.p);
     int agree =
         pl && pl->grid && pl->block && pl->kernel == rl->l.kernel && pl->grid->x == rl->l.grid.x &&
@@ -492,7 +499,7 @@ static simt_err load_cta_table_(simt_trace_reader *r, uint32_t launch)
                    "entry",
                    r->path, (unsigned long long)rl->launch_off, launch);
     SIMT_TRY(
-        read_record(r, rl->table_off, r->index_off, TRACE_TAG_CTA_TABLE, "CTA table", &r->dec));
+        read_record(r, rl->table_off, r->index_off, TRACE_TAG_CTA_TABLE, "CTA table", 0, &r->dec));
     const uint8_t *p = r->dec.p, *end = p + r->dec.n;
     uint64_t li, ncta;
     size_t k;
@@ -543,16 +550,7 @@ void simt_cta_free(simt_cta *c)
     if (!c)
         return;
     tbuf_free(&c->data);
-    free(c->colmap);
-    free(c->seeds);
-    free(c->present);
-    free(c->seed_count);
-    free(c->ctl_bits);
-    free(c->ctl_off);
-    free(c->addr_off);
-    free(c->colinfo);
-    free(c->fbits);
-    free(c->fbit_off);
+    free(c->mem);
     free(c);
 }
 
@@ -604,21 +602,33 @@ static simt_err parse_cta(simt_trace_reader *r, simt_cta *c, uint64_t rec_off)
                 "2x%u or than %zu bytes can hold",
                 path, ro, (unsigned long long)ncols, ninsts, (size_t)(end - p));
     c->ncols = (uint32_t)ncols;
-    c->colmap = malloc((size_t)ninsts * 2 * sizeof *c->colmap);
-    c->seeds = malloc((size_t)(ncols * n + 1) * sizeof *c->seeds);
-    c->present = calloc((size_t)(ncols * n + 1), 1);
-    c->seed_count = calloc(n, sizeof *c->seed_count);
-    c->ctl_bits = malloc((size_t)n * sizeof *c->ctl_bits);
-    c->ctl_off = malloc((size_t)n * sizeof *c->ctl_off);
-    c->addr_off = malloc((size_t)(n + 1) * sizeof *c->addr_off);
-    c->colinfo = calloc((size_t)ncols + 1, sizeof *c->colinfo);
-    c->fbits = calloc(n, sizeof *c->fbits);
-    c->fbit_off = calloc(n, sizeof *c->fbit_off);
-    if (!c->colmap || !c->seeds || !c->present || !c->seed_count || !c->ctl_bits || !c->ctl_off ||
-        !c->addr_off || !c->colinfo || !c->fbits || !c->fbit_off)
+    /* one allocation for every per-CTA array (8-byte members first, then 4- and 1-byte
+     * ones); the counts are bounded above by the payload size and the program */
+    size_t nseed = (size_t)ncols * n;
+    size_t sz8 = (nseed + 1) * sizeof *c->seeds + (size_t)n * sizeof *c->ctl_bits +
+                 (size_t)n * sizeof *c->ctl_off + (size_t)(n + 1) * sizeof *c->addr_off +
+                 (size_t)n * sizeof *c->fbits + (size_t)n * sizeof *c->fbit_off +
+                 ((size_t)ncols + 1) * sizeof *c->colinfo;
+    uint32_t nmslots = c->kp->nmslots;
+    size_t sz4 = ((size_t)nmslots + 1) * sizeof *c->colmap + (size_t)n * sizeof *c->seed_count;
+    uint8_t *mem = malloc(sz8 + sz4);
+    if (!mem)
         return simt_seterr(SIMT_ERR_NOMEM, "%s: out of memory loading the CTA at offset %llu", path,
                            ro);
-    memset(c->colmap, 0xff, (size_t)ninsts * 2 * sizeof *c->colmap);
+    c->mem = mem;
+    c->seeds = (uint64_t *)mem;
+    c->ctl_bits = c->seeds + nseed + 1;
+    c->fbits = c->ctl_bits + n;
+    c->ctl_off = (size_t *)(c->fbits + n);
+    c->addr_off = c->ctl_off + n;
+    c->fbit_off = c->addr_off + n + 1;
+    c->colinfo = (struct ccol *)(c->fbit_off + n);
+    c->colmap = (uint32_t *)(c->colinfo + ncols + 1);
+    c->seed_count = c->colmap + (size_t)nmslots + 1;
+    memset(c->fbits, 0, (size_t)n * sizeof *c->fbits);
+    memset(c->colinfo, 0, ((size_t)ncols + 1) * sizeof *c->colinfo);
+    memset(c->seed_count, 0, (size_t)n * sizeof *c->seed_count);
+    memset(c->colmap, 0xff, ((size_t)nmslots + 1) * sizeof *c->colmap);
     uint64_t key = 0;
     for (uint32_t ci = 0; ci < ncols; ci++) {
         uint64_t d;
@@ -638,11 +648,10 @@ static simt_err parse_cta(simt_trace_reader *r, simt_cta *c, uint64_t rec_off)
                     "such address (a %s)",
                     path, ro, ci, pc, (unsigned)(key % 2),
                     simt_iclass_name(c->kp->p.insts[pc].iclass));
-        c->colmap[key] = ci;
+        c->colmap[c->kp->key_mslot[key]] = ci; /* an address slot (checked above) */
         if (p >= end)
             CTA_BAD("%s: CTA record at offset %llu: column %u mode byte missing", path, ro, ci);
         uint8_t mode = *p++;
-        uint8_t *pres = c->present + (size_t)ci * n;
         unsigned pred = mode >> 1;
         if (mode > (c->version >= 2 ? 5 : 1))
             CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: column %u mode %u, "
@@ -670,33 +679,47 @@ static simt_err parse_cta(simt_trace_reader *r, simt_cta *c, uint64_t rec_off)
             p += k;
             cc->ref = c->kp->key_mslot[rk];
         }
+        /* first addresses of the threads present, each predicted from the two before */
+        uint64_t *seeds = c->seeds + (size_t)ci * n;
+        uint64_t p1 = 0, p2 = 0, cnt = 0;
+#define SEED(t)                                                                                    \
+    do {                                                                                           \
+        uint64_t z_;                                                                               \
+        if (!(k = get_varint(p, end, &z_)))                                                        \
+            CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: seed of column %u "          \
+                    "thread %u truncated",                                                         \
+                    path, ro, (size_t)(p - base), ci, (t));                                        \
+        p += k;                                                                                    \
+        uint64_t a_ = (cnt == 0 ? 0 : cnt == 1 ? p1 : p1 + (p1 - p2)) + unzigzag(z_);              \
+        seeds[(t)] = a_;                                                                           \
+        c->seed_count[(t)]++;                                                                      \
+        p2 = p1;                                                                                   \
+        p1 = a_;                                                                                   \
+        cnt++;                                                                                     \
+    } while (0)
         if ((mode & 1) == 0) {
-            memset(pres, 1, n);
-        } else if (mode & 1) {
+            cc->bm = NULL;
+            for (uint32_t t = 0; t < n; t++)
+                SEED(t);
+        } else {
             if ((size_t)(end - p) < (n + 7) / 8)
                 CTA_BAD("%s: CTA record at offset %llu: column %u bitmap truncated", path, ro, ci);
-            for (uint32_t t = 0; t < n; t++)
-                pres[t] = (p[t >> 3] >> (t & 7)) & 1;
+            const uint8_t *bm = p;
+            cc->bm = bm;
             p += (n + 7) / 8;
+            /* only the set bits (bits past thread n - 1 are ignored, as before) */
+            for (uint32_t byte = 0; byte < (n + 7) / 8; byte++) {
+                unsigned b = bm[byte];
+                if (byte == n / 8)
+                    b &= (1u << (n & 7)) - 1;
+                while (b) {
+                    uint32_t t = byte * 8 + (uint32_t)__builtin_ctz(b);
+                    b &= b - 1;
+                    SEED(t);
+                }
+            }
         }
-        uint64_t p1 = 0, p2 = 0, cnt = 0;
-        for (uint32_t t = 0; t < n; t++) {
-            if (!pres[t])
-                continue;
-            uint64_t z;
-            if (!(k = get_varint(p, end, &z)))
-                CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: seed of column %u "
-                        "thread %u truncated",
-                        path, ro, (size_t)(p - base), ci, t);
-            p += k;
-            uint64_t pred = cnt == 0 ? 0 : cnt == 1 ? p1 : p1 + (p1 - p2);
-            uint64_t a = pred + unzigzag(z);
-            c->seeds[(size_t)ci * n + t] = a;
-            c->seed_count[t]++;
-            p2 = p1;
-            p1 = a;
-            cnt++;
-        }
+#undef SEED
     }
     uint64_t ctl_total = 0, addr_total = 0;
     for (uint32_t t = 0; t < n; t++) {
@@ -770,7 +793,7 @@ simt_err simt_cta_load(simt_trace_reader *r, uint32_t launch, uint64_t cta, simt
     uint64_t off = r->cta_offs[cta];
     /* a CTA record ends before the next one (or the launch's CTA table) starts */
     uint64_t limit = cta + 1 < rl->l.ncta ? r->cta_offs[cta + 1] : rl->table_off;
-    simt_err e = read_record(r, off, limit, TRACE_TAG_CTA, "CTA", &c->data);
+    simt_err e = read_record(r, off, limit, TRACE_TAG_CTA, "CTA", TRACE_PAYLOAD_PAD, &c->data);
     /* zero padding: the cursor reads bit streams 64 bits at a time */
     if (e == SIMT_ERR_OK && (e = tbuf_reserve(&c->data, TRACE_PAYLOAD_PAD)) == SIMT_ERR_OK)
         memset(c->data.p + c->data.n, 0, TRACE_PAYLOAD_PAD);
@@ -922,17 +945,17 @@ static inline uint64_t ref_last(const simt_cursor *cur, uint32_t ref)
 static int first_addr(simt_cursor *cur, uint32_t pc, uint32_t slot, uint32_t mslot, uint64_t *a)
 {
     const simt_cta *c = cur->c;
-    uint32_t ci = c->colmap[(size_t)pc * 2 + slot];
+    uint32_t ci = c->colmap[mslot];
     if (ci == UINT32_MAX) {
         cur_fail(cur, pc, "address slot %u has no column in this CTA", slot);
         return -1;
     }
     size_t i = (size_t)ci * c->nthreads + cur->tid;
-    if (!c->present[i]) {
+    const struct ccol *cc = &c->colinfo[ci];
+    if (cc->bm && !((cc->bm[cur->tid >> 3] >> (cur->tid & 7)) & 1)) {
         cur_fail(cur, pc, "address slot %u: no first address recorded for this thread", slot);
         return -1;
     }
-    const struct ccol *cc = &c->colinfo[ci];
     struct colst *cs = &cur->cols[mslot];
     uint64_t x = c->seeds[i];
     /* the reference's last address before this column is marked seen (ref may be itself) */
