@@ -107,7 +107,9 @@ struct dwf {
     bool en, hws, sync, do_squeeze, merge_ctas;
     enum dwf_sched sched;
     uint32_t ws, simd, nq, ninsts;
-    struct dwarp *w;
+    struct dwarp *w; /* wcap entries, grown on demand up to cap (a full-size zeroed pool per SM
+                        and launch cost more than the simulation of short kernels) */
+    uint32_t wcap;
     uint32_t cap, hiwater, *freelist, nfree;
     uint32_t *head, *tail, *cnt; /* per pc */
     uint8_t *rtarget;            /* per pc: some branch reconverges here */
@@ -115,6 +117,9 @@ struct dwf {
     uint32_t major;
     struct dwf_shared *sh;
     uint32_t *scratch; /* max_threads */
+    uint64_t *usedbm;  /* cap bits: pool slot in use (ready() walks only these) */
+    uint32_t *mark;    /* max_threads: == stamp when the thread is in the group being issued */
+    uint32_t stamp;
     uint64_t *st_groups, *st_formed, *st_merges, *st_conflicts, *st_moves, *st_squeezes,
         *st_sqmoves, *st_saved;
 };
@@ -146,6 +151,8 @@ static void dwf_destroy(void *state)
     free(d->cnt);
     free(d->rtarget);
     free(d->scratch);
+    free(d->usedbm);
+    free(d->mark);
     free(d);
 }
 
@@ -184,14 +191,18 @@ static simt_err dwf_create_common(const struct simt_policy_env *env, void **stat
     d->cap = env->max_threads;
     d->major = NONE;
     size_t np = d->ninsts ? d->ninsts : 1;
-    d->w = calloc(d->cap, sizeof *d->w);
+    d->wcap = d->cap < 64 ? d->cap : 64;
+    d->w = calloc(d->wcap ? d->wcap : 1, sizeof *d->w);
     d->freelist = calloc(d->cap, sizeof *d->freelist);
     d->head = malloc(np * sizeof *d->head);
     d->tail = malloc(np * sizeof *d->tail);
     d->cnt = calloc(np, sizeof *d->cnt);
     d->rtarget = calloc(np, 1);
     d->scratch = calloc(env->max_threads, sizeof *d->scratch);
-    if (!d->w || !d->freelist || !d->head || !d->tail || !d->cnt || !d->rtarget || !d->scratch) {
+    d->usedbm = calloc(d->cap / 64 + 1, sizeof *d->usedbm);
+    d->mark = calloc(env->max_threads ? env->max_threads : 1, sizeof *d->mark);
+    if (!d->w || !d->freelist || !d->head || !d->tail || !d->cnt || !d->rtarget || !d->scratch ||
+        !d->usedbm || !d->mark) {
         dwf_destroy(d);
         return simt_seterr(SIMT_ERR_NOMEM, "policy %s: pool of %u warps", name, d->cap);
     }
@@ -256,6 +267,7 @@ static void pool_unlink(struct dwf *d, uint32_t id)
         d->tail[w->pc] = w->prev;
     d->cnt[w->pc] -= w->n;
     w->used = false;
+    d->usedbm[id / 64] &= ~(1ull << (id % 64));
     d->freelist[d->nfree++] = id;
 }
 
@@ -265,6 +277,23 @@ static uint32_t occ_count(const int32_t *occ, uint32_t ws)
     for (uint32_t p = 0; p < ws; p++)
         n += occ[p] >= 0;
     return n;
+}
+
+/* Makes pool ids [0, need) addressable (need <= cap). Moves d->w: take no pointer across it. */
+static simt_err pool_grow(struct dwf *d, uint32_t need)
+{
+    if (need <= d->wcap)
+        return SIMT_ERR_OK;
+    uint32_t nc = d->wcap * 2 > need ? d->wcap * 2 : need;
+    if (nc > d->cap)
+        nc = d->cap;
+    struct dwarp *nw = realloc(d->w, (size_t)nc * sizeof *nw);
+    if (!nw)
+        return simt_seterr(SIMT_ERR_NOMEM, "policy %s: pool of %u warps", d->name, nc);
+    memset(nw + d->wcap, 0, (size_t)(nc - d->wcap) * sizeof *nw);
+    d->w = nw;
+    d->wcap = nc;
+    return SIMT_ERR_OK;
 }
 
 /* A fragment (the male warp) enters the pool: merge or new entry. */
@@ -307,9 +336,12 @@ static simt_err pool_insert(struct dwf *d, int32_t *occ, uint32_t pc, uint32_t d
     *d->st_conflicts += tried;
     SIMT_RETURN_IF(d->nfree == 0, SIMT_ERR_INVARIANT, "policy %s: warp pool full (%u)", d->name,
                    d->cap);
-    uint32_t id = d->freelist[--d->nfree];
+    uint32_t id = d->freelist[d->nfree - 1];
+    SIMT_TRY(pool_grow(d, id + 1));
+    d->nfree--;
     struct dwarp *w = &d->w[id];
     w->used = true;
+    d->usedbm[id / 64] |= 1ull << (id % 64);
     w->gvalid = false;
     w->cta = cta;
     w->pc = pc;
@@ -402,6 +434,14 @@ static void dwf_form(struct dwf *d, struct dwarp *w)
     w->gvalid = true;
 }
 
+/* for every pool slot in use, in slot order (`break` leaves only the inner loop: callers that
+ * stop early use a condition that stays true) */
+#define DWF_FOR_USED(d, i)                                                                         \
+    for (uint32_t wi_ = 0, nw_ = ((d)->hiwater + 63) / 64; wi_ < nw_; wi_++)                       \
+        for (uint64_t bm_ = (d)->usedbm[wi_]; bm_; bm_ &= bm_ - 1)                                 \
+            for (uint32_t i = wi_ * 64 + (uint32_t)__builtin_ctzll(bm_), once_ = 1; once_;         \
+                 once_ = 0)
+
 static int dwf_ready(void *state, uint64_t cycle, struct simt_group *out, int cap)
 {
     struct dwf *d = state;
@@ -411,23 +451,27 @@ static int dwf_ready(void *state, uint64_t cycle, struct simt_group *out, int ca
     if (d->sched == DS_MAJORITY && (d->major == NONE || d->cnt[d->major] == 0)) {
         d->major = NONE;
         uint32_t best = 0;
-        for (uint32_t i = 0; i < d->hiwater; i++)
-            if (d->w[i].used) {
-                uint32_t c = d->cnt[d->w[i].pc];
-                if (c > best || (c == best && d->major != NONE && d->w[i].pc < d->major)) {
-                    best = c;
-                    d->major = d->w[i].pc;
-                }
+        DWF_FOR_USED(d, i)
+        {
+            uint32_t c = d->cnt[d->w[i].pc];
+            if (c > best || (c == best && d->major != NONE && d->w[i].pc < d->major)) {
+                best = c;
+                d->major = d->w[i].pc;
             }
+        }
     }
-    if (d->sched == DS_OLDEST)
-        for (uint32_t i = 0; i < d->hiwater; i++)
-            if (d->w[i].used && d->w[i].seq < minseq)
+    if (d->sched == DS_OLDEST) {
+        DWF_FOR_USED(d, i)
+        {
+            if (d->w[i].seq < minseq)
                 minseq = d->w[i].seq;
-    for (uint32_t i = 0; i < d->hiwater && n < cap; i++) {
+        }
+    }
+    DWF_FOR_USED(d, i)
+    {
+        if (n >= cap)
+            break;
         struct dwarp *w = &d->w[i];
-        if (!w->used)
-            continue;
         if (!w->gvalid)
             dwf_form(d, w);
         int32_t prio = 0;
@@ -477,7 +521,7 @@ static int dwf_ready(void *state, uint64_t cycle, struct simt_group *out, int ca
 static simt_err dwf_issued(void *state, const struct simt_group *g)
 {
     struct dwf *d = state;
-    SIMT_RETURN_IF(g->id >= d->cap || !d->w[g->id].used, SIMT_ERR_INVARIANT,
+    SIMT_RETURN_IF(g->id >= d->wcap || !d->w[g->id].used, SIMT_ERR_INVARIANT,
                    "policy %s: issued unknown group %u", d->name, g->id);
     struct dwarp *w = &d->w[g->id];
     (*d->st_groups)++;
@@ -491,14 +535,18 @@ static simt_err dwf_issued(void *state, const struct simt_group *g)
     uint8_t pos[RECONV_MAX_WARP];
     uint32_t n = 0;
     const struct simt_thread *th = d->env.threads;
+    if (++d->stamp == 0) { /* wrapped: forget every old mark */
+        memset(d->mark, 0, d->env.max_threads * sizeof *d->mark);
+        d->stamp = 1;
+    }
+    for (uint32_t k = 0; k < g->nthreads; k++)
+        if (g->threads[k] < d->env.max_threads)
+            d->mark[g->threads[k]] = d->stamp;
     for (uint32_t p = 0; p < d->ws; p++) {
         if (w->occ[p] < 0)
             continue;
         uint32_t s = (uint32_t)w->occ[p];
-        bool in_g = false;
-        for (uint32_t k = 0; k < g->nthreads && !in_g; k++)
-            in_g = g->threads[k] == s;
-        if (!in_g)
+        if (d->mark[s] != d->stamp)
             continue;
         w->occ[p] = -1;
         w->n--;

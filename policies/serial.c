@@ -5,6 +5,11 @@
  * of threads of one static warp with the same path history; it splits at every divergence and
  * never merges. Threads at a barrier stay in their fragment and come back READY.
  * A fragment's group id is the slot of its lowest thread (stable until it splits).
+ *
+ * Cost: every fragment caches its group (the READY members at the pc/depth of its first READY
+ * member), recomputed only when the fragment's threads change (issued, released, cta_start);
+ * ready() walks a bitmap of fragments with a group, so it costs O(groups offered), not
+ * O(threads) per call.
  */
 #include <stdlib.h>
 
@@ -15,9 +20,32 @@ struct serial {
     struct simt_policy_env env;
     uint64_t *mask;  /* max_threads: fragment members by lane, indexed by head slot; 0 = none */
     uint64_t *heads; /* max_warps: bit i = slot warp * warp_size + i heads a fragment */
-    uint32_t *slots; /* max_threads: groups of the last ready() */
+    uint64_t *rmask; /* max_threads, by head: READY members at gpc/gdepth (0 = no group) */
+    uint32_t *gpc, *gdepth; /* max_threads, by head: the cached group's instruction */
+    uint32_t *head;         /* max_threads: head slot of each thread's fragment */
+    uint64_t *rheads;       /* max_warps: bit i = head warp * warp_size + i has a group */
+    uint64_t *rwarps;       /* bit w: rheads[w] != 0 */
+    uint32_t *gslots;      /* max_threads * warp_size: the cached group's slots, at head * warp_size
+                              (written before read: left uninitialised) */
+    uint32_t *gn, *gsched; /* max_threads, by head: the cached group's size and scheduler */
     uint64_t *st_groups, *st_splits;
 };
+
+static void serial_free(struct serial *s)
+{
+    free(s->mask);
+    free(s->heads);
+    free(s->rmask);
+    free(s->gpc);
+    free(s->gdepth);
+    free(s->head);
+    free(s->rheads);
+    free(s->rwarps);
+    free(s->gslots);
+    free(s->gn);
+    free(s->gsched);
+    free(s);
+}
 
 static simt_err serial_create(const struct simt_policy_env *env, void **state)
 {
@@ -27,40 +55,88 @@ static simt_err serial_create(const struct simt_policy_env *env, void **state)
         return simt_seterr(SIMT_ERR_NOMEM, "policy serial: state");
     s->env = *env;
     s->mask = calloc(env->max_threads, sizeof *s->mask);
-    s->slots = calloc(env->max_threads, sizeof *s->slots);
     s->heads = calloc(env->max_warps ? env->max_warps : 1, sizeof *s->heads);
-    if (!s->mask || !s->slots || !s->heads)
+    s->rmask = calloc(env->max_threads, sizeof *s->rmask);
+    s->gpc = calloc(env->max_threads, sizeof *s->gpc);
+    s->gdepth = calloc(env->max_threads, sizeof *s->gdepth);
+    s->head = calloc(env->max_threads, sizeof *s->head);
+    s->rheads = calloc(env->max_warps ? env->max_warps : 1, sizeof *s->rheads);
+    s->rwarps = calloc(env->max_warps / 64 + 1, sizeof *s->rwarps);
+    s->gslots = malloc(((size_t)env->max_threads * env->warp_size + 1) * sizeof *s->gslots);
+    s->gn = calloc(env->max_threads, sizeof *s->gn);
+    s->gsched = calloc(env->max_threads, sizeof *s->gsched);
+    if (!s->mask || !s->heads || !s->rmask || !s->gpc || !s->gdepth || !s->head || !s->rheads ||
+        !s->rwarps || !s->gslots || !s->gn || !s->gsched)
         goto out_nomem;
     s->st_groups = simt_stats_counter(env->stats, "policy.serial.groups", "groups issued");
     s->st_splits = simt_stats_counter(env->stats, "policy.serial.splits",
                                       "fragments split by divergence (never merged again)");
     simt_err e = simt_stats_check(env->stats);
     if (e) {
-        free(s->mask);
-        free(s->slots);
-        free(s->heads);
-        free(s);
+        serial_free(s);
         return e;
     }
     *state = s;
     return SIMT_ERR_OK;
 out_nomem:
-    free(s->mask);
-    free(s->slots);
-    free(s->heads);
-    free(s);
+    serial_free(s);
     return simt_seterr(SIMT_ERR_NOMEM, "policy serial: %u threads", env->max_threads);
 }
 
 static void serial_destroy(void *state)
 {
-    struct serial *s = state;
-    if (!s)
-        return;
-    free(s->mask);
-    free(s->slots);
-    free(s->heads);
-    free(s);
+    if (state)
+        serial_free(state);
+}
+
+/* Recomputes the cached group of the fragment headed by h: its READY members at the pc/depth
+ * of its first READY member (in slot order). */
+static void serial_refresh(struct serial *s, uint32_t h)
+{
+    const struct simt_thread *th = s->env.threads;
+    uint32_t ws = s->env.warp_size;
+    uint64_t r = 0;
+    uint32_t pc = 0, depth = 0;
+    for (uint64_t m = s->mask[h]; m; m &= m - 1) {
+        uint32_t b = (uint32_t)__builtin_ctzll(m);
+        const struct simt_thread *t = &th[h + b];
+        if (t->state != SIMT_TS_READY)
+            continue;
+        if (!r) {
+            pc = t->pc;
+            depth = t->depth;
+        } else if (t->pc != pc || t->depth != depth) {
+            continue;
+        }
+        r |= 1ull << b;
+    }
+    s->rmask[h] = r;
+    s->gpc[h] = pc;
+    s->gdepth[h] = depth;
+    uint32_t n = 0, *g = s->gslots + (size_t)h * ws;
+    for (uint64_t m = r; m; m &= m - 1)
+        g[n++] = h + (uint32_t)__builtin_ctzll(m);
+    s->gn[h] = n;
+    s->gsched[h] = th[h].warp % s->env.nschedulers;
+    uint32_t w = h / ws;
+    if (r)
+        s->rheads[w] |= 1ull << (h % ws);
+    else
+        s->rheads[w] &= ~(1ull << (h % ws));
+    if (s->rheads[w])
+        s->rwarps[w / 64] |= 1ull << (w % 64);
+    else
+        s->rwarps[w / 64] &= ~(1ull << (w % 64));
+}
+
+/* A new fragment headed by h with members `mask` (relative to h). */
+static void serial_set_fragment(struct serial *s, uint32_t h, uint64_t mask)
+{
+    s->mask[h] = mask;
+    s->heads[h / s->env.warp_size] |= 1ull << (h % s->env.warp_size);
+    for (uint64_t m = mask; m; m &= m - 1)
+        s->head[h + (uint32_t)__builtin_ctzll(m)] = h;
+    serial_refresh(s, h);
 }
 
 static simt_err serial_cta_start(void *state, uint32_t cta, uint32_t first_thread,
@@ -73,48 +149,31 @@ static simt_err serial_cta_start(void *state, uint32_t cta, uint32_t first_threa
     for (uint32_t k = 0; k < nwarps; k++) {
         uint32_t base = first_thread + k * ws;
         uint32_t n = nthreads - k * ws < ws ? nthreads - k * ws : ws;
-        s->mask[base] = n == 64 ? ~0ull : (1ull << n) - 1; /* bits relative to the head */
-        s->heads[base / ws] |= 1ull << (base % ws);
+        serial_set_fragment(s, base, n == 64 ? ~0ull : (1ull << n) - 1); /* bits from head */
     }
     return SIMT_ERR_OK;
 }
 
-/* members of the fragment headed by `head` are slots head + bit */
+/* members of the fragment headed by `head` are slots head + bit; groups in head-slot order */
 static int serial_ready(void *state, uint64_t cycle, struct simt_group *out, int cap)
 {
+    (void)cycle;
     struct serial *s = state;
-    const struct simt_thread *th = s->env.threads;
-    uint32_t nr = 0;
     int n = 0;
     uint32_t ws = s->env.warp_size;
-    for (uint32_t w = 0; w < s->env.max_warps && n < cap; w++)
-        for (uint64_t hm = s->heads[w]; hm && n < cap; hm &= hm - 1) {
-            uint32_t h = w * ws + (uint32_t)__builtin_ctzll(hm);
-            if (!s->mask[h])
-                continue;
-            uint32_t start = nr, pc = 0, depth = 0;
-            for (uint64_t m = s->mask[h]; m; m &= m - 1) {
-                uint32_t slot = h + (uint32_t)__builtin_ctzll(m);
-                const struct simt_thread *t = &th[slot];
-                if (t->state != SIMT_TS_READY)
-                    continue;
-                if (nr == start) {
-                    pc = t->pc;
-                    depth = t->depth;
-                } else if (t->pc != pc || t->depth != depth) {
-                    continue;
-                }
-                s->slots[nr++] = slot;
+    for (uint32_t k = 0; k <= s->env.max_warps / 64 && n < cap; k++)
+        for (uint64_t wm = s->rwarps[k]; wm && n < cap; wm &= wm - 1) {
+            uint32_t w = k * 64 + (uint32_t)__builtin_ctzll(wm);
+            for (uint64_t hm = s->rheads[w]; hm && n < cap; hm &= hm - 1) {
+                uint32_t h = w * ws + (uint32_t)__builtin_ctzll(hm);
+                out[n++] = (struct simt_group){.id = h,
+                                               .pc = s->gpc[h],
+                                               .depth = s->gdepth[h],
+                                               .nthreads = s->gn[h],
+                                               .threads = s->gslots + (size_t)h * ws,
+                                               .sched = s->gsched[h],
+                                               .one_warp = true};
             }
-            if (nr == start)
-                continue;
-            out[n++] = (struct simt_group){.id = h,
-                                           .pc = pc,
-                                           .depth = depth,
-                                           .nthreads = nr - start,
-                                           .threads = s->slots + start,
-                                           .sched = th[h].warp % s->env.nschedulers,
-                                           .one_warp = true};
         }
     return n;
 }
@@ -134,13 +193,24 @@ static simt_err serial_issued(void *state, const struct simt_group *g)
     uint32_t ws = s->env.warp_size;
     s->mask[h] = 0;
     s->heads[h / ws] &= ~(1ull << (h % ws));
+    s->rmask[h] = 0;
+    s->rheads[h / ws] &= ~(1ull << (h % ws));
+    if (!s->rheads[h / ws])
+        s->rwarps[h / ws / 64] &= ~(1ull << (h / ws % 64));
     *s->st_splits += np > 1;
     for (int k = 0; k < np; k++) {
         uint32_t off = (uint32_t)__builtin_ctzll(parts[k].mask);
-        s->mask[h + off] = parts[k].mask >> off;
-        s->heads[(h + off) / ws] |= 1ull << ((h + off) % ws);
+        serial_set_fragment(s, h + off, parts[k].mask >> off);
     }
     return SIMT_ERR_OK;
+}
+
+static void serial_released(void *state, const uint32_t *threads, uint32_t n)
+{
+    struct serial *s = state;
+    for (uint32_t i = 0; i < n; i++)
+        if (threads[i] < s->env.max_threads && s->mask[s->head[threads[i]]])
+            serial_refresh(s, s->head[threads[i]]);
 }
 
 const struct simt_policy_ops simt_policy_serial = {
@@ -152,4 +222,5 @@ const struct simt_policy_ops simt_policy_serial = {
     .cta_start = serial_cta_start,
     .ready = serial_ready,
     .issued = serial_issued,
+    .released = serial_released,
 };

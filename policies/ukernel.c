@@ -123,7 +123,9 @@ struct uk_pooled {
 struct ukernel {
     struct simt_policy_env env;
     uint32_t ws, nstatic, cap;
-    struct uk_warp *w;
+    struct uk_warp *w; /* wcap entries (grown on demand up to cap: a full-size zeroed array per
+                          SM and launch cost more than the simulation of short kernels) */
+    uint32_t wcap;
     uint32_t *freelist, nfree;
     struct uk_lut *lut;
     uint32_t nlut;
@@ -183,7 +185,8 @@ static simt_err uk_create(const struct simt_policy_env *env, void **state)
     u->decide = d && strcmp(d, "spawn") == 0  ? UD_SPAWN
                 : d && strcmp(d, "pdom") == 0 ? UD_PDOM
                                               : UD_MODEL;
-    u->w = calloc(u->cap, sizeof *u->w);
+    u->wcap = u->nstatic + 32 < u->cap ? u->nstatic + 32 : u->cap;
+    u->w = calloc(u->wcap ? u->wcap : 1, sizeof *u->w);
     u->freelist = calloc(env->max_threads, sizeof *u->freelist);
     u->lut = calloc(u->nlut ? u->nlut : 1, sizeof *u->lut);
     u->pool = calloc(env->max_threads, sizeof *u->pool);
@@ -344,11 +347,30 @@ static bool same_key(const struct uk_pooled *a, const struct uk_pooled *b)
 
 static simt_err uk_settle(struct ukernel *u, uint32_t id);
 
+/* Makes warp ids [0, need) addressable (need <= cap). Moves u->w: take no pointer across it. */
+static simt_err uk_grow(struct ukernel *u, uint32_t need)
+{
+    if (need <= u->wcap)
+        return SIMT_ERR_OK;
+    uint32_t nc = u->wcap * 2 > need ? u->wcap * 2 : need;
+    if (nc > u->cap)
+        nc = u->cap;
+    struct uk_warp *nw = realloc(u->w, (size_t)nc * sizeof *nw);
+    if (!nw)
+        return simt_seterr(SIMT_ERR_NOMEM, "policy ukernel: %u warps", nc);
+    memset(nw + u->wcap, 0, (size_t)(nc - u->wcap) * sizeof *nw);
+    u->w = nw;
+    u->wcap = nc;
+    return SIMT_ERR_OK;
+}
+
 /* Forms one warp from the available pooled threads with the key of pool[first]. */
 static simt_err pool_form(struct ukernel *u, uint32_t first, uint64_t cycle)
 {
     SIMT_RETURN_IF(u->nfree == 0, SIMT_ERR_INVARIANT, "policy ukernel: no free warp id");
-    uint32_t id = u->freelist[--u->nfree];
+    uint32_t id = u->freelist[u->nfree - 1];
+    SIMT_TRY(uk_grow(u, id + 1));
+    u->nfree--;
     struct uk_warp *w = &u->w[id];
     struct uk_pooled key = u->pool[first];
     w->nmem = 0;
@@ -620,7 +642,7 @@ static int uk_ready(void *state, uint64_t cycle, struct simt_group *out, int cap
 static simt_err uk_issued(void *state, const struct simt_group *g)
 {
     struct ukernel *u = state;
-    SIMT_RETURN_IF(g->id >= u->cap || !u->w[g->id].used || u->w[g->id].rs.n == 0,
+    SIMT_RETURN_IF(g->id >= u->wcap || !u->w[g->id].used || u->w[g->id].rs.n == 0,
                    SIMT_ERR_INVARIANT, "policy ukernel: issued unknown group %u", g->id);
     struct uk_warp *w = &u->w[g->id];
     (*u->st_groups)++;
