@@ -34,9 +34,72 @@ struct sl_warp {
 struct stackless {
     struct simt_policy_env env;
     bool use_sp;
+    uint32_t *rank; /* rank[pc]: the pc's position in the layout the arbiter compares */
     struct sl_warp *w;
     uint64_t *st_groups, *st_partial;
 };
+
+/*
+ * The "PC order" the min(PC) arbiter compares. Seed 002 section 3 relies on the compiler laying
+ * code out so that a reconvergence point comes after the paths that meet there; the IR's block
+ * order (what the trace's pcs follow) does not promise that. We rank blocks per function in
+ * reverse post-order of the CFG (a topological order up to back edges, the layout compilers
+ * start from), functions in program order, instructions in order within a block; blocks
+ * unreachable from the entry keep their relative order at the end of their function.
+ */
+static simt_err sl_layout_rank(const struct simt_program *p, uint32_t **out)
+{
+    uint32_t *rank = malloc((p->ninsts ? p->ninsts : 1) * sizeof *rank);
+    uint32_t *order = malloc((p->nblocks ? p->nblocks : 1) * sizeof *order);
+    uint32_t *stack = malloc((p->nblocks ? p->nblocks : 1) * sizeof *stack);
+    uint8_t *seen = calloc(p->nblocks ? p->nblocks : 1, 1);
+    if (!rank || !order || !stack || !seen) {
+        free(rank), free(order), free(stack), free(seen);
+        return simt_seterr(SIMT_ERR_NOMEM, "policy stackless: layout of %u blocks", p->nblocks);
+    }
+    uint32_t r = 0;
+    for (uint32_t f = 0; f < p->nfuncs; f++) {
+        const struct simt_sfunc *fn = &p->funcs[f];
+        uint32_t lo = fn->first_block, hi = fn->first_block + fn->nblocks, npost = 0, sp = 0;
+        if (fn->nblocks == 0)
+            continue;
+        /* iterative DFS from the entry; post-order into order[] */
+        stack[sp++] = lo;
+        seen[lo] = 1;
+        while (sp) {
+            uint32_t b = stack[sp - 1];
+            const struct simt_sblock *bl = &p->blocks[b];
+            /* Visit the unseen successor with the highest block index first: the last one
+             * visited comes first in reverse post-order, so where the IR order already is
+             * topological it is kept (e.g. then-block before else-block). */
+            uint32_t pick = UINT32_MAX;
+            for (uint32_t k = 0; k < bl->nsucc; k++) {
+                uint32_t c = p->succs[bl->succ_first + k];
+                if (c >= lo && c < hi && !seen[c] && (pick == UINT32_MAX || c > pick))
+                    pick = c;
+            }
+            if (pick != UINT32_MAX) {
+                seen[pick] = 1;
+                stack[sp++] = pick;
+                continue;
+            }
+            order[npost++] = b;
+            sp--;
+        }
+        for (uint32_t i = npost; i-- > 0;) {
+            const struct simt_sblock *bl = &p->blocks[order[i]];
+            for (uint32_t k = 0; k < bl->ninst; k++)
+                rank[bl->first_pc + k] = r++;
+        }
+        for (uint32_t b = lo; b < hi; b++)
+            if (!seen[b])
+                for (uint32_t k = 0; k < p->blocks[b].ninst; k++)
+                    rank[p->blocks[b].first_pc + k] = r++;
+    }
+    free(order), free(stack), free(seen);
+    *out = rank;
+    return SIMT_ERR_OK;
+}
 
 static simt_err sl_create(const struct simt_policy_env *env, void **state)
 {
@@ -46,8 +109,14 @@ static simt_err sl_create(const struct simt_policy_env *env, void **state)
         return simt_seterr(SIMT_ERR_NOMEM, "policy stackless: state");
     s->env = *env;
     s->use_sp = simt_config_bool(env->config, "stackless.sp") != 0;
+    simt_err re = sl_layout_rank(env->prog, &s->rank);
+    if (re) {
+        free(s);
+        return re;
+    }
     s->w = calloc(env->max_warps ? env->max_warps : 1, sizeof *s->w);
     if (!s->w) {
+        free(s->rank);
         free(s);
         return simt_seterr(SIMT_ERR_NOMEM, "policy stackless: %u warps", env->max_warps);
     }
@@ -57,6 +126,7 @@ static simt_err sl_create(const struct simt_policy_env *env, void **state)
     simt_err e = simt_stats_check(env->stats);
     if (e) {
         free(s->w);
+        free(s->rank);
         free(s);
         return e;
     }
@@ -70,6 +140,7 @@ static void sl_destroy(void *state)
     if (!s)
         return;
     free(s->w);
+    free(s->rank);
     free(s);
 }
 
@@ -96,7 +167,7 @@ static bool sl_before(const struct stackless *s, const struct simt_thread *t, ui
 {
     if (s->use_sp && t->depth != depth)
         return t->depth > depth;
-    return t->pc < pc;
+    return s->rank[t->pc] < s->rank[pc];
 }
 
 static void sl_form(struct stackless *s, struct sl_warp *w)
