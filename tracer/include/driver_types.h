@@ -232,6 +232,45 @@ typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
 typedef struct cudaArray *cudaArray_t;
 typedef const struct cudaArray *cudaArray_const_t;
+
+/* 3D extents, positions and pitched pointers (cudaMalloc3D, cudaMalloc3DArray, cudaMemcpy3D).
+ * Widths and x are in bytes for linear memory and in elements when a CUDA array takes part. */
+struct cudaExtent {
+    size_t width, height, depth;
+};
+struct cudaPos {
+    size_t x, y, z;
+};
+struct cudaPitchedPtr {
+    void *ptr;
+    size_t pitch, xsize, ysize;
+};
+struct cudaMemcpy3DParms {
+    cudaArray_t srcArray;
+    struct cudaPos srcPos;
+    struct cudaPitchedPtr srcPtr;
+    cudaArray_t dstArray;
+    struct cudaPos dstPos;
+    struct cudaPitchedPtr dstPtr;
+    struct cudaExtent extent;
+    enum cudaMemcpyKind kind;
+};
+
+static inline struct cudaExtent make_cudaExtent(size_t w, size_t h, size_t d)
+{
+    struct cudaExtent e = {w, h, d};
+    return e;
+}
+static inline struct cudaPos make_cudaPos(size_t x, size_t y, size_t z)
+{
+    struct cudaPos p = {x, y, z};
+    return p;
+}
+static inline struct cudaPitchedPtr make_cudaPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz)
+{
+    struct cudaPitchedPtr r = {d, p, xsz, ysz};
+    return r;
+}
 typedef unsigned long long cudaTextureObject_t;
 typedef uint32_t cuuint32_t;
 typedef uint64_t cuuint64_t;

@@ -124,7 +124,7 @@ struct rt_alloc { /* a live allocation (cudaMalloc and friends) */
 struct cudaArray {
     uint64_t addr;
     struct cudaChannelFormatDesc desc;
-    size_t width, height, elem_bytes;
+    size_t width, height, depth, elem_bytes; /* texels; dense rows and slices */
     struct cudaArray *next;
 };
 
@@ -1874,27 +1874,29 @@ static size_t rt_desc_bytes(const struct cudaChannelFormatDesc *d, uint32_t *cha
     return total;
 }
 
-cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
-                            size_t width, size_t height, unsigned int flags)
+static int rt_array_ok(const struct cudaArray *a);
+
+static cudaError_t rt_malloc_array(const char *api, cudaArray_t *array,
+                                   const struct cudaChannelFormatDesc *desc, size_t width,
+                                   size_t height, size_t depth)
 {
-    (void)flags;
     RT_ENTER();
     if (!array || !desc || width == 0)
         return rt_fail(cudaErrorInvalidValue);
     size_t eb = rt_desc_bytes(desc, NULL);
     if (eb == 0) {
-        rt_msg("cudaMallocArray", "unsupported channel descriptor (%d,%d,%d,%d kind %d)", desc->x,
-               desc->y, desc->z, desc->w, (int)desc->f);
+        rt_msg(api, "unsupported channel descriptor (%d,%d,%d,%d kind %d)", desc->x, desc->y,
+               desc->z, desc->w, (int)desc->f);
         return rt_fail(cudaErrorInvalidChannelDescriptor);
     }
-    size_t h = height ? height : 1;
-    if (width > SIZE_MAX / eb / h)
+    size_t h = height ? height : 1, d = depth ? depth : 1;
+    if (width > SIZE_MAX / eb / h / d)
         return rt_fail(cudaErrorMemoryAllocation);
     struct cudaArray *a = calloc(1, sizeof *a);
     if (!a)
         return rt_fail(cudaErrorMemoryAllocation);
     void *p;
-    cudaError_t e = rt_malloc("cudaMallocArray", &p, width * eb * h, 0);
+    cudaError_t e = rt_malloc(api, &p, width * eb * h * d, 0);
     if (e != cudaSuccess) {
         free(a);
         return e;
@@ -1903,10 +1905,121 @@ cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDe
     a->desc = *desc;
     a->width = width;
     a->height = h;
+    a->depth = d;
     a->elem_bytes = eb;
     a->next = rt.arrays;
     rt.arrays = a;
     *array = a;
+    return cudaSuccess;
+}
+
+cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+                            size_t width, size_t height, unsigned int flags)
+{
+    (void)flags;
+    return rt_malloc_array("cudaMallocArray", array, desc, width, height, 1);
+}
+
+cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+                              struct cudaExtent extent, unsigned int flags)
+{
+    (void)flags;
+    return rt_malloc_array("cudaMalloc3DArray", array, desc, extent.width, extent.height,
+                           extent.depth);
+}
+
+cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent)
+{
+    if (!pitchedDevPtr)
+        return rt_fail(cudaErrorInvalidValue);
+    size_t pitch, h = extent.height ? extent.height : 1, d = extent.depth ? extent.depth : 1;
+    void *p = NULL;
+    if (h > SIZE_MAX / d)
+        return rt_fail(cudaErrorMemoryAllocation);
+    cudaError_t e = cudaMallocPitch(&p, &pitch, extent.width, h * d);
+    if (e != cudaSuccess)
+        return e;
+    *pitchedDevPtr = make_cudaPitchedPtr(p, pitch, extent.width, h);
+    return cudaSuccess;
+}
+
+/* One side of a 3D copy: the address of row (y, z) at x, and the bytes per element. */
+struct rt_side3d {
+    char *base;
+    size_t row_pitch, slice_pitch, elem, x, y, z, xsize, ysize, zsize;
+};
+
+static cudaError_t rt_side3d(const char *what, cudaArray_t a, struct cudaPos pos,
+                             struct cudaPitchedPtr ptr, size_t elem, struct rt_side3d *s)
+{
+    if (a) {
+        if (!rt_array_ok(a)) {
+            rt_msg("cudaMemcpy3D", "%s array %p is not live", what, (void *)a);
+            return cudaErrorInvalidValue;
+        }
+        s->base = (char *)(uintptr_t)a->addr;
+        s->row_pitch = a->width * a->elem_bytes;
+        s->slice_pitch = s->row_pitch * a->height;
+        s->xsize = a->width;
+        s->ysize = a->height;
+        s->zsize = a->depth;
+    } else {
+        if (!ptr.ptr || ptr.pitch == 0) {
+            rt_msg("cudaMemcpy3D", "%s: neither an array nor a pitched pointer", what);
+            return cudaErrorInvalidValue;
+        }
+        s->base = ptr.ptr;
+        s->row_pitch = ptr.pitch;
+        s->slice_pitch = ptr.pitch * (ptr.ysize ? ptr.ysize : 1);
+        s->xsize = ptr.pitch / elem;
+        s->ysize = ptr.ysize ? ptr.ysize : 1;
+        s->zsize = SIZE_MAX;
+    }
+    s->elem = elem;
+    s->x = pos.x;
+    s->y = pos.y;
+    s->z = pos.z;
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
+{
+    RT_ENTER();
+    if (!p || (p->srcArray && p->srcPtr.ptr) || (p->dstArray && p->dstPtr.ptr))
+        return rt_fail(cudaErrorInvalidValue);
+    /* Extents and x positions count elements when an array takes part, else bytes. */
+    size_t elem = p->srcArray ? p->srcArray->elem_bytes : p->dstArray ? p->dstArray->elem_bytes : 1;
+    if (p->srcArray && p->dstArray && p->srcArray->elem_bytes != p->dstArray->elem_bytes)
+        return rt_fail(cudaErrorInvalidValue);
+    struct rt_side3d src, dst;
+    cudaError_t e = rt_side3d("source", p->srcArray, p->srcPos, p->srcPtr, elem, &src);
+    if (e == cudaSuccess)
+        e = rt_side3d("destination", p->dstArray, p->dstPos, p->dstPtr, elem, &dst);
+    if (e != cudaSuccess)
+        return rt_fail(e);
+    const struct cudaExtent x = p->extent;
+    if (x.width == 0 || x.height == 0 || x.depth == 0)
+        return cudaSuccess;
+    const struct rt_side3d *sides[2] = {&src, &dst};
+    for (int i = 0; i < 2; i++) {
+        const struct rt_side3d *s = sides[i];
+        if (s->x + x.width > s->xsize || s->y + x.height > s->ysize ||
+            (s->zsize != SIZE_MAX && s->z + x.depth > s->zsize)) {
+            rt_msg("cudaMemcpy3D", "the %zux%zux%zu extent at (%zu,%zu,%zu) exceeds the %s",
+                   x.width, x.height, x.depth, s->x, s->y, s->z, i ? "destination" : "source");
+            return rt_fail(cudaErrorInvalidValue);
+        }
+    }
+    for (size_t z = 0; z < x.depth; z++)
+        for (size_t y = 0; y < x.height; y++) {
+            char *d = dst.base + (dst.z + z) * dst.slice_pitch + (dst.y + y) * dst.row_pitch +
+                      dst.x * elem;
+            const char *s = src.base + (src.z + z) * src.slice_pitch + (src.y + y) * src.row_pitch +
+                            src.x * elem;
+            e = rt_memcpy("cudaMemcpy3D", d, s, x.width * elem, p->kind);
+            if (e != cudaSuccess)
+                return e;
+        }
     return cudaSuccess;
 }
 
@@ -2004,7 +2117,7 @@ cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset
 
 static cudaError_t rt_bind(const char *api, const struct textureReference *texref, uint64_t base,
                            const struct cudaChannelFormatDesc *desc, size_t width, size_t height,
-                           size_t pitch)
+                           size_t depth, size_t pitch)
 {
     struct rt_tex *t = rt_find_tex(texref);
     if (!t) {
@@ -2036,7 +2149,7 @@ static cudaError_t rt_bind(const char *api, const struct textureReference *texre
     b.is_signed = desc->f == cudaChannelFormatKindSigned;
     b.width = width;
     b.height = height;
-    b.depth = 1;
+    b.depth = depth;
     b.pitch_bytes = pitch;
     if (simt_module_bind_texture(t->img->module, t->name, &b) != SIMT_ERR_OK) {
         rt_msg(api, "texture %s: %s", t->name, simt_errmsg());
@@ -2081,7 +2194,7 @@ cudaError_t cudaBindTexture(size_t *offset, const struct textureReference *texre
         rt_msg("cudaBindTexture", "[%p, +%zu bytes): %s", devPtr, size, simt_errmsg());
         return rt_fail(cudaErrorInvalidValue);
     }
-    return rt_bind("cudaBindTexture", texref, rt_addr(devPtr), desc, size / eb, 1, 0);
+    return rt_bind("cudaBindTexture", texref, rt_addr(devPtr), desc, size / eb, 1, 1, 0);
 }
 
 cudaError_t cudaBindTexture2D(size_t *offset, const struct textureReference *texref,
@@ -2102,7 +2215,7 @@ cudaError_t cudaBindTexture2D(size_t *offset, const struct textureReference *tex
         rt_msg("cudaBindTexture2D", "%s", simt_errmsg());
         return rt_fail(cudaErrorInvalidValue);
     }
-    return rt_bind("cudaBindTexture2D", texref, rt_addr(devPtr), desc, width, height, pitch);
+    return rt_bind("cudaBindTexture2D", texref, rt_addr(devPtr), desc, width, height, 1, pitch);
 }
 
 cudaError_t cudaBindTextureToArray(const struct textureReference *texref, cudaArray_const_t array,
@@ -2115,7 +2228,7 @@ cudaError_t cudaBindTextureToArray(const struct textureReference *texref, cudaAr
     if (rt_desc_bytes(d, NULL) != array->elem_bytes)
         return rt_fail(cudaErrorInvalidChannelDescriptor);
     return rt_bind("cudaBindTextureToArray", texref, array->addr, d, array->width, array->height,
-                   array->width * array->elem_bytes);
+                   array->depth, array->width * array->elem_bytes);
 }
 
 cudaError_t cudaUnbindTexture(const struct textureReference *texref)
