@@ -1437,6 +1437,25 @@ static void replay_issue(struct sm *s, uint32_t sc, uint32_t i, uint64_t cycle)
 }
 
 /* Chooses and issues up to one group per scheduler. Returns number issued, or -1. */
+/* Bookkeeping for a candidate that cannot issue for reason r (the check functions' codes):
+ * a prediction hold (4) is counted and keeps the SM awake, then reads as a predicted hazard
+ * (3); the worst reason seen so far is kept for the scheduler's cycle class, and a full
+ * collector is noted. Returns the reason as the caller should act on it. */
+static inline int note_blocked(struct sm *s, int r, int *best_reason)
+{
+    if (r == 4) {
+        (*s->g->st_pred_held)++;
+        s->busy = 1; /* the prediction may change any cycle (MSHRs, credits) */
+        s->issue_dirty_next = 1;
+        r = 3;
+    }
+    if (r > *best_reason)
+        *best_reason = r;
+    if (r == 2)
+        s->coll_full = 1;
+    return r;
+}
+
 static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only_id, uint8_t *cls,
                        uint32_t *issued_id)
 {
@@ -1622,18 +1641,8 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                     fe_best = cd;
                 r = 1;
             }
-            if (r == 4) {
-                (*g->st_pred_held)++;
-                s->busy = 1; /* the prediction may change any cycle (MSHRs, credits) */
-                s->issue_dirty_next = 1;
-                r = 3;
-            }
             if (r) {
-                if (r > best_reason)
-                    best_reason = r;
-                if (r == 2)
-                    s->coll_full = 1;
-                if (r == 2 && !g->separated) {
+                if (note_blocked(s, r, &best_reason) == 2 && !g->separated) {
                     stop = 1;
                     break;
                 }
@@ -1649,18 +1658,8 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             if (best && cmp_cand(cd, best) >= 0)
                 continue;
             int r = replay_check(s, s->rq[sc][cd->idx - (uint32_t)n], cycle);
-            if (r == 4) {
-                (*g->st_pred_held)++;
-                s->busy = 1; /* the prediction may change any cycle (MSHRs, credits) */
-                s->issue_dirty_next = 1;
-                r = 3;
-            }
             if (r) {
-                if (r > best_reason)
-                    best_reason = r;
-                if (r == 2)
-                    s->coll_full = 1;
-                if (r == 2 && !g->separated)
+                if (note_blocked(s, r, &best_reason) == 2 && !g->separated)
                     break;
                 continue;
             }
