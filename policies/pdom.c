@@ -408,4 +408,5 @@ const struct simt_policy_ops pdom_ops = {
     .issued = pdom_issued,
     .released = pdom_released,
     .ready_group = pdom_ready_group,
+    .local_issue = true, /* issuing warp w changes only w's group */
 };

@@ -158,6 +158,14 @@ struct simt_policy_ops {
      * (zeroed by the core) and returns 1, else 0. Must agree with what ready() would return
      * for that id. The core uses it for dual issue instead of a second ready() call. */
     int (*ready_group)(void *state, uint64_t cycle, uint32_t id, struct simt_group *out);
+
+    /* Optional promise (needs ready_group): issued(g) changes ready()'s answer only in g's own
+     * entry - no other group appears, disappears, moves or changes. After an issue the core
+     * then refreshes just that entry with ready_group() instead of asking ready() again (an
+     * O(1) instead of O(groups) step per issue). If ready_group() returns 0 for it, the core
+     * asks ready() afresh. Calls other than issued() (cta_start, cta_end, released, idle)
+     * always make the core ask ready() afresh. PDOM keeps it (one group per static warp). */
+    bool local_issue;
 };
 
 /* --- the registry (policies/registry.c) ------------------------------------------------------ */

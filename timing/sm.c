@@ -62,8 +62,20 @@ struct warp {
     uint8_t used;
 };
 
-#define EVBATCH 8 /* events decoded per cursor call (per-thread look-ahead) */
+#define EVBATCH 8  /* events decoded per cursor call (per-thread look-ahead) */
+#define LROW    32 /* thread slots per look-ahead block (a warp of 32 fills one) */
 
+/* Per-thread look-ahead, laid out so that issuing a warp touches little memory: event i of
+ * thread slot t is element ev_at(t, i) of the per-SM arrays evpc / evdepth (what the issue
+ * path reads) and mev (the memory fields, read only by memory instructions). Slots are
+ * blocked by LROW, and within a block event i of all slots is contiguous: the next pcs of a
+ * 32-thread warp are one 128-byte row, not 32 scattered records. bpos[t] / bn[t] are the
+ * position in and length of thread t's decoded batch; event bpos - 1 is the current one (the
+ * thread's next instruction). */
+static inline size_t ev_at(uint32_t slot, uint32_t i)
+{
+    return (size_t)(slot / LROW) * (EVBATCH * LROW) + (size_t)i * LROW + slot % LROW;
+}
 struct fent {
     uint32_t id, used;
     uint32_t ib_pc, ib_n, fetch_n, gen;
@@ -72,14 +84,6 @@ struct fent {
     uint8_t queued;
 };
 
-/* Per-thread look-ahead, split so that the issue path touches little memory: thr.pd[] holds
- * (pc, depth) of the decoded events; the memory fields, read only by memory instructions,
- * are in a separate per-SM array (sm.mev, EVBATCH per thread slot). Event i is pd[i] /
- * mev[slot * EVBATCH + i]; pd[bpos - 1] is the current event (the thread's next
- * instruction). */
-struct pcdepth {
-    uint32_t pc, depth;
-};
 struct mev {
     uint64_t addr, addr2;
     uint32_t size;
@@ -87,8 +91,6 @@ struct mev {
 struct thr {
     simt_cursor *cur;
     uint32_t stamp;
-    uint8_t bpos, bn;
-    struct pcdepth pd[EVBATCH];
 };
 
 struct cta_slot {
@@ -142,7 +144,9 @@ struct sm {
     struct simt_policy_env env;
     struct simt_thread *threads;
     struct thr *thr;
-    struct mev *mev; /* memory fields of the decoded events (struct thr) */
+    uint32_t *evpc, *evdepth; /* decoded events (ev_at) */
+    struct mev *mev;          /* memory fields of the decoded events (ev_at) */
+    uint8_t *bpos, *bn;       /* per thread slot: position in / length of its batch */
     struct warp *warps;
     struct cta_slot *ctas;
     uint32_t threads_used, ctas_used;
@@ -461,25 +465,24 @@ static void maybe_cta_done(struct sm *s, uint32_t c)
 static inline __attribute__((always_inline)) simt_err thread_advance(struct sm *s, uint32_t slot,
                                                                      int barrier)
 {
-    struct thr *t = &s->thr[slot];
     struct simt_thread *th = &s->threads[slot];
     int r = 1;
-    if (t->bpos == t->bn) {
+    if (s->bpos[slot] == s->bn[slot]) {
         struct simt_event ev[EVBATCH];
-        r = simt_cursor_next_batch(t->cur, ev, EVBATCH);
-        t->bpos = 0;
-        t->bn = r > 0 ? (uint8_t)r : 0;
-        struct mev *m = &s->mev[(size_t)slot * EVBATCH];
+        r = simt_cursor_next_batch(s->thr[slot].cur, ev, EVBATCH);
+        s->bpos[slot] = 0;
+        s->bn[slot] = r > 0 ? (uint8_t)r : 0;
         for (int i = 0; i < r; i++) {
-            t->pd[i].pc = ev[i].pc;
-            t->pd[i].depth = ev[i].depth;
-            m[i].addr = ev[i].addr;
-            m[i].addr2 = ev[i].addr2;
-            m[i].size = ev[i].size;
+            size_t x = ev_at(slot, (uint32_t)i);
+            s->evpc[x] = ev[i].pc;
+            s->evdepth[x] = ev[i].depth;
+            s->mev[x].addr = ev[i].addr;
+            s->mev[x].addr2 = ev[i].addr2;
+            s->mev[x].size = ev[i].size;
         }
     }
     if (r > 0)
-        t->bpos++;
+        s->bpos[slot]++;
     if (r < 0) {
         simt_errprefix("SM %u, CTA slot %u, thread %u", s->id, th->cta, th->tid);
         return (simt_err)-r;
@@ -492,8 +495,9 @@ static inline __attribute__((always_inline)) simt_err thread_advance(struct sm *
         cs->live--;
         return SIMT_ERR_OK;
     }
-    th->pc = t->pd[t->bpos - 1].pc;
-    th->depth = t->pd[t->bpos - 1].depth;
+    size_t x = ev_at(slot, s->bpos[slot] - 1u);
+    th->pc = s->evpc[x];
+    th->depth = s->evdepth[x];
     th->state = barrier ? SIMT_TS_BARRIER : SIMT_TS_READY;
     s->nready += !barrier;
     if (barrier)
@@ -570,7 +574,7 @@ static int try_place(struct sm *s, simt_err *err)
         th->state = SIMT_TS_FREE;
         if (t >= cs->nthreads)
             continue;
-        s->thr[slot].bpos = s->thr[slot].bn = 0;
+        s->bpos[slot] = s->bn[slot] = 0;
         e = simt_cursor_create(cta, t, &s->thr[slot].cur);
         if (!e) {
             th->state = SIMT_TS_READY; /* so that thread_advance can count an exit */
@@ -1095,10 +1099,9 @@ static int predict_hold(struct sm *s, const struct simt_group *gr, const struct 
         uint32_t slot = gr->threads[i];
         if (slot >= g->max_threads)
             continue;
-        const struct thr *t = &s->thr[slot];
-        if (t->bpos == 0)
+        if (s->bpos[slot] == 0)
             continue;
-        const struct mev *ev = &s->mev[(size_t)slot * EVBATCH + t->bpos - 1];
+        const struct mev *ev = &s->mev[ev_at(slot, s->bpos[slot] - 1u)];
         struct simt_mem_access *a = &s->pacc[n++];
         a->addr = ev->addr;
         a->addr2 = ev->addr2;
@@ -1246,11 +1249,11 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
             return simt_seterr(SIMT_ERR_INVARIANT, "policy %s: thread slot %u out of range",
                                g->pol_ops->name, slot);
         struct simt_thread *th = &s->threads[slot];
-        struct thr *t = &s->thr[slot];
-        if (plain && th->state == SIMT_TS_READY && th->pc == gr->pc && t->bpos < t->bn) {
-            const struct pcdepth *ev = &t->pd[t->bpos++];
-            th->pc = ev->pc;
-            th->depth = ev->depth;
+        if (plain && th->state == SIMT_TS_READY && th->pc == gr->pc &&
+            s->bpos[slot] < s->bn[slot]) {
+            size_t x = ev_at(slot, s->bpos[slot]++);
+            th->pc = s->evpc[x];
+            th->depth = s->evdepth[x];
             continue;
         }
         if (th->state != SIMT_TS_READY || (!gr->mixed && th->pc != gr->pc)) {
@@ -1262,7 +1265,7 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
         }
         if (unit == U_MEM) {
             struct simt_mem_access *a = &in->acc[i];
-            const struct mev *ev = &s->mev[(size_t)slot * EVBATCH + t->bpos - 1];
+            const struct mev *ev = &s->mev[ev_at(slot, s->bpos[slot] - 1u)];
             a->addr = ev->addr;
             a->addr2 = ev->addr2;
             a->size = ev->size;
@@ -1456,12 +1459,41 @@ static inline int note_blocked(struct sm *s, int r, int *best_reason)
     return r;
 }
 
+/* After issues from a current ready() answer, for a policy that promises local_issue: replace
+ * each issued group's entry of the answer (s->groups and its cand[] record) by what
+ * ready_group() says now, and mark the answer current again, so that the next step reuses it
+ * instead of asking ready() for every group. Anything unexpected - the group is gone or
+ * changed scheduler - leaves the answer stale, and ready() is asked afresh. */
+static void refresh_local(struct sm *s, uint64_t cycle, const struct simt_group *chosen,
+                          struct cand *const *chosen_cand, uint32_t nchosen)
+{
+    struct simt_gpu *g = s->g;
+    for (uint32_t i = 0; i < nchosen; i++) {
+        struct cand *cd = chosen_cand[i];
+        struct simt_group *gr = &s->groups[cd->idx];
+        struct simt_group now;
+        memset(&now, 0, sizeof now);
+        if (g->pol_ops->ready_group(s->pol, cycle, chosen[i].id, &now) != 1 ||
+            now.id != chosen[i].id || now.sched != gr->sched || now.nthreads == 0 ||
+            now.nthreads > g->max_threads || !now.threads)
+            return;
+        *gr = now;
+        cd->pri = now.priority;
+        cd->age = g->sched_policy ? s->warps[s->threads[now.threads[0]].warp].age : 0;
+    }
+    s->ready_epoch = s->pol_epoch;
+    s->cand_epoch = s->ready_epoch + 1;
+}
+
 static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only_id, uint8_t *cls,
                        uint32_t *issued_id)
 {
     struct simt_gpu *g = s->g;
     struct simt_group chosen[16];
+    struct cand *chosen_cand[16]; /* their entries in cand[] (for the local refresh) */
     uint32_t nchosen = 0;
+    /* the answer being used is current: after the issues it may be refreshed locally */
+    int fresh = !only_id && s->ready_valid && s->ready_epoch == s->pol_epoch;
     uint32_t nissued = 0;
     s->stamp++;
     uint32_t issue_stamp = s->stamp;
@@ -1695,6 +1727,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                 return -1;
             }
             chosen[nchosen].lanes = NULL; /* lanes were only needed by issue_group */
+            chosen_cand[nchosen] = (struct cand *)best;
             if (gr->one_warp) {
                 struct warp *w = &s->warps[s->wbest[0]];
                 w->istamp = w->wstamp = issue_stamp;
@@ -1729,6 +1762,8 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             return -1;
         }
     }
+    if (fresh && nchosen && g->pol_ops->local_issue && g->pol_ops->ready_group)
+        refresh_local(s, cycle, chosen, chosen_cand, nchosen);
     for (uint32_t i = 0; i < s->ntouched; i++) {
         simt_err e = barrier_check(s, s->touched[i]);
         if (e) {
@@ -1909,6 +1944,10 @@ void simt_gpu_free(simt_gpu *g)
         free(s->threads);
         free(s->thr);
         free(s->mev);
+        free(s->evpc);
+        free(s->evdepth);
+        free(s->bpos);
+        free(s->bn);
         free(s->warps);
         free(s->warp_used);
         free(s->ctas);
@@ -2143,7 +2182,12 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->id = i;
         s->threads = xcalloc(g->max_threads, sizeof *s->threads);
         s->thr = xcalloc(g->max_threads, sizeof *s->thr);
-        s->mev = xcalloc((size_t)g->max_threads * EVBATCH, sizeof *s->mev);
+        size_t nev = (size_t)(g->max_threads + LROW - 1) / LROW * LROW * EVBATCH;
+        s->mev = xcalloc(nev, sizeof *s->mev);
+        s->evpc = xcalloc(nev, sizeof *s->evpc);
+        s->evdepth = xcalloc(nev, sizeof *s->evdepth);
+        s->bpos = xcalloc(g->max_threads, 1);
+        s->bn = xcalloc(g->max_threads, 1);
         s->warps = xcalloc(g->max_warps, sizeof *s->warps);
         s->warp_used = xcalloc(g->max_warps, 1);
         s->ctas = xcalloc(g->max_ctas, sizeof *s->ctas);
@@ -2175,11 +2219,11 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->ic_tag = xcalloc((size_t)s->ic_sets * g->ic_assoc, sizeof *s->ic_tag);
         s->ic_lru = xcalloc((size_t)s->ic_sets * g->ic_assoc, sizeof *s->ic_lru);
         s->free_inst = NONE;
-        if (!s->threads || !s->thr || !s->mev || !s->warps || !s->warp_used || !s->ctas ||
-            !s->bank_cycle || !s->mem_hold || !s->mem_ready_at || !s->rejected || !s->pacc ||
-            !s->groups || !s->cand || !s->last_id || !s->last_class || !s->active || !s->nactive ||
-            !s->issued_buf || !s->wtmp || !s->wbest || !s->rel_buf || !s->touched || !s->fe ||
-            !s->fq || !s->ic_tag || !s->ic_lru)
+        if (!s->threads || !s->thr || !s->mev || !s->evpc || !s->evdepth || !s->bpos || !s->bn ||
+            !s->warps || !s->warp_used || !s->ctas || !s->bank_cycle || !s->mem_hold ||
+            !s->mem_ready_at || !s->rejected || !s->pacc || !s->groups || !s->cand || !s->last_id ||
+            !s->last_class || !s->active || !s->nactive || !s->issued_buf || !s->wtmp ||
+            !s->wbest || !s->rel_buf || !s->touched || !s->fe || !s->fq || !s->ic_tag || !s->ic_lru)
             goto nomem;
         for (uint32_t sc = 0; sc < g->nsched; sc++) {
             s->active[sc] = xcalloc(g->active_groups, sizeof **s->active);
