@@ -1477,12 +1477,79 @@ static void refresh_local(struct sm *s, uint64_t cycle, const struct simt_group 
             now.id != chosen[i].id || now.sched != gr->sched || now.nthreads == 0 ||
             now.nthreads > g->max_threads || !now.threads)
             return;
+        /* a changed priority or age would move it in its sorted bucket: ask afresh */
+        uint64_t age = g->sched_policy ? s->warps[s->threads[now.threads[0]].warp].age : 0;
+        if (now.priority != cd->pri || age != cd->age)
+            return;
         *gr = now;
-        cd->pri = now.priority;
-        cd->age = g->sched_policy ? s->warps[s->threads[now.threads[0]].warp].age : 0;
     }
     s->ready_epoch = s->pol_epoch;
     s->cand_epoch = s->ready_epoch + 1;
+}
+
+/* Candidate order of a scheduler's bucket before rotation: priority (higher first), then id
+ * for loose round-robin, or age and answer position for greedy-then-oldest. */
+static int cand_before(const struct cand *a, const struct cand *b, int sched_policy)
+{
+    if (a->pri != b->pri)
+        return a->pri > b->pri;
+    if (sched_policy == 0)
+        return a->id < b->id;
+    if (a->age != b->age)
+        return a->age < b->age;
+    return a->idx < b->idx;
+}
+
+/* Insertion sort: buckets are small and usually arrive nearly sorted. */
+static void sort_bucket(struct cand *c, uint32_t n, int sched_policy)
+{
+    for (uint32_t i = 1; i < n; i++) {
+        struct cand v = c[i];
+        uint32_t j = i;
+        for (; j > 0 && cand_before(&v, &c[j - 1], sched_policy); j--)
+            c[j] = c[j - 1];
+        c[j] = v;
+    }
+}
+
+/* Where the ordered scan of a sorted bucket starts (see issue_round): with one priority
+ * level, loose round-robin visits ids after the last issued one first, then wraps; greedy-
+ * then-oldest visits the last issued group first, then the rest oldest first. Returns 0 if
+ * the bucket has several priority levels (the scan then checks every candidate). */
+static int scan_start(const struct cand *c, uint32_t n, int sched_policy, uint32_t last,
+                      uint32_t *first)
+{
+    if (n == 0 || c[0].pri != c[n - 1].pri)
+        return 0;
+    *first = NONE;
+    if (sched_policy == 0) {
+        uint32_t lo = 0, hi = n;
+        while (lo < hi) {
+            uint32_t mid = (lo + hi) / 2;
+            if (c[mid].id <= last)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        *first = lo == n ? 0 : lo;
+    } else {
+        for (uint32_t x = 0; x < n; x++)
+            if (c[x].id == last) {
+                *first = x;
+                break;
+            }
+    }
+    return 1;
+}
+
+/* The k-th candidate to visit in the ordered scan. */
+static inline uint32_t scan_at(uint32_t k, uint32_t n, int sched_policy, uint32_t first)
+{
+    if (sched_policy == 0)
+        return first + k < n ? first + k : first + k - n;
+    if (first == NONE)
+        return k;
+    return k == 0 ? first : k - 1 < first ? k - 1 : k;
 }
 
 static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only_id, uint8_t *cls,
@@ -1519,6 +1586,12 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             cd->age = g->sched_policy ? s->warps[s->threads[gr->threads[0]].warp].age : 0;
             cd->id = gr->id;
         }
+        /* loose round-robin and greedy-then-oldest: sort each bucket into the scheduler's
+         * order up to the rotation (by id), resp. the greedy pick (by age), so that the scan
+         * below visits candidates best first and stops at the first that can issue */
+        if (g->sched_policy != 2)
+            for (uint32_t sc = 0; sc < g->nsched; sc++)
+                sort_bucket(s->cand + start[sc], start[sc + 1] - start[sc], g->sched_policy);
         /* dual-issue rounds compact the buckets: never reuse those */
         s->cand_epoch = only_id || !s->ready_valid ? 0 : s->ready_epoch + 1;
     }
@@ -1637,7 +1710,15 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
         const struct cand *best = NULL, *fe_best = NULL;
         uint32_t best_nw = 0;
         int stop = 0; /* the generic collector is full: nothing else can issue */
-        for (uint32_t x = 0; x < nc; x++) {
+        /* Loose round-robin and greedy-then-oldest with one priority level visit the sorted
+         * bucket best first and stop at the first candidate that can issue: the same pick as
+         * checking them all, in O(candidates checked). Otherwise every candidate that would
+         * beat the best eligible one so far is checked. */
+        uint32_t first = 0;
+        int ordered =
+            g->sched_policy != 2 && scan_start(cands, nc, g->sched_policy, s->last_id[sc], &first);
+        for (uint32_t k = 0; k < nc; k++) {
+            uint32_t x = ordered ? scan_at(k, nc, g->sched_policy, first) : k;
             const struct cand *cd = &cands[x];
             if (g->sched_policy == 2 && (cd->sub >> 40))
                 continue; /* only the active set issues */
@@ -1683,6 +1764,8 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             best = cd;
             best_nw = nw;
             memcpy(s->wbest, s->wtmp, nw * sizeof *s->wtmp);
+            if (ordered)
+                break;
         }
         /* then the replays presented by warps (seed 003 5.2.3), in the same order */
         for (uint32_t x = 0; x < nr && !stop; x++) {
@@ -2048,7 +2131,8 @@ static simt_err register_stats(struct simt_gpu *g)
     g->st_fetches = simt_stats_counter(st, "frontend.fetches", "instruction fetches");
     g->st_ic_miss = simt_stats_counter(st, "frontend.icache_misses", "instruction cache misses");
     g->st_fe_stall = simt_stats_counter(st, "frontend.empty_buffer",
-                                        "issue checks that found the warp buffer empty");
+                                        "issue checks (in scheduler order, up to the group picked) "
+                                        "that found the warp buffer empty");
     for (int h = 0; h < SIMT_HZ_NUM_; h++) {
         char name[64], desc[160];
         snprintf(name, sizeof name, "ldst.hazards.%s", hz_names[h]);
@@ -2063,7 +2147,8 @@ static simt_err register_stats(struct simt_gpu *g)
                            "SM-cycles an issue found no collector slot while an LD/ST unit held an "
                            "instruction stalled on a memory hazard (seed 003 3.5 blocked cycles)");
     g->st_pred_held = simt_stats_counter(st, "sched.predicted_holds",
-                                         "issue checks in which hazard prediction held a memory "
+                                         "issue checks (in scheduler order, up to the group "
+                                         "picked) in which hazard prediction held a memory "
                                          "instruction back (seed 003 ch. 6)");
     g->st_replay_issued =
         simt_stats_counter(st, "ldst.replays_issued", "squashed instructions re-issued (replays)");
