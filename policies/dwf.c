@@ -310,10 +310,14 @@ static simt_err pool_insert(struct dwf *d, int32_t *occ, uint32_t pc, uint32_t d
         *d->st_squeezes += mv > 0;
         *d->st_sqmoves += mv;
     }
+    /* A merge conflict (seed 000 3.6, 4.4) is a merge that lane conflicts prevent: only pool
+     * warps that the fragment could fill at all count, i.e. n + f->n <= warp_size (which also
+     * leaves out a fragment that did not diverge, n = warp_size, and full pool warps: their
+     * merge is impossible whatever the lanes, and neither DWF nor en-DWF could merge them). */
     bool tried = false;
-    for (uint32_t id = d->head[pc]; id != NONE; id = d->w[id].next) {
+    for (uint32_t id = n < d->ws ? d->head[pc] : NONE; id != NONE; id = d->w[id].next) {
         struct dwarp *f = &d->w[id];
-        if (f->depth != depth || (!d->merge_ctas && f->cta != cta))
+        if (f->depth != depth || (!d->merge_ctas && f->cta != cta) || f->n + n > d->ws)
             continue;
         tried = true;
         int32_t m[RECONV_MAX_WARP];

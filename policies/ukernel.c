@@ -7,33 +7,44 @@
  *  - Delay (6.2.1): a warp whose threads diverged at a branch is marked and withheld (lowest
  *    priority) until the SM would otherwise idle: ops.idle releases the oldest such warp
  *    (ukernel.max_delay > 0 also releases it after that many cycles).
- *  - Look-up table and performance model (6.2.2, Fig. 6.2): per SM, a fully associative LUT of
- *    ukernel.lut_entries branch PCs holds each branch's targets and static data: the estimated
- *    length of each path (non-FREE instructions from the target to the post-dominator). The
- *    running thread count per target that the seed's LUT keeps is read from the delayed warps
- *    themselves, restricted to the releasing warp's CTA (see model_others()). When the LUT is full,
- * a new branch uses PDOM (the seed: "the compiler should ... use PDOM branching"). On release the
- * model compares, per path, the extra warp issues spawning adds, (ceil((n + O)/ws) - ceil(O/ws)) *
- * (L + ukernel.spawn_overhead), with the L issues PDOM costs this warp, where n = this warp's
- * threads on the path, O = other threads of the same CTA waiting at that branch target (delayed
- * warps, whose running count the LUT keeps) or already spawned there (not yet formed into warps);
- * the warp spawns (all its paths, as Algorithm 3 does) when the sum is smaller.
+ *  - Look-up table (6.2.2, Fig. 6.2): per SM, a fully associative LUT of ukernel.lut_entries
+ *    branch PCs; each entry holds the branch's targets with their static data, the estimated
+ *    length L of each path (non-FREE instructions from the target to the post-dominator, 0 for
+ *    a target that is the post-dominator itself), and the running count of threads at the
+ *    branch per path. The running count is read from the delayed warps themselves (the
+ *    diverge instruction adds a warp's threads, its release removes them: exactly the
+ *    delayed warps at that branch). When the LUT is full, a new branch uses PDOM (the seed:
+ *    "the compiler should ... use PDOM branching").
+ *  - Performance model (6.2.1: "evaluates the performance of each branching method"; one
+ *    result per LUT entry, Fig. 6.2): with T_k the running count on path k, P_k the threads
+ *    already spawned to target k and not yet formed into warps, and W the delayed warps at the
+ *    branch, PDOM costs every delayed warp each of its paths, sum over warps of sum of L_k
+ *    over the paths it holds, while spawning costs sum over k of
+ *    (ceil((T_k + P_k)/ws) - ceil(P_k/ws)) * (L_k + ukernel.spawn_overhead) warp issues (the
+ *    new warps the delayed threads fill, each running the path plus the spawn / exit /
+ *    register-restore instructions of Algorithm 3). A released warp spawns when that is
+ *    strictly smaller, so spawning pays where several warps wait at a branch with long paths
+ *    (ray tracing's loops, 5.x), and a lone warp, or short paths, use PDOM.
  *    ukernel.decide=spawn|pdom forces one method.
  *  - Spawning: the warp's threads leave it (Algorithm 3: spawn, then exit) and wait
  *    ukernel.spawn_latency cycles in a per-SM pool; full warps are formed as soon as
- *    warp_size threads wait at the same target, partial ones when the SM idles. Spawned threads
- *    restore their registers (Algorithm 3), so a spawned warp places them on lanes 0..n-1.
- *    A spawned warp holds threads of one CTA only: CTA barriers release per CTA, and a warp
- *    whose threads a barrier released only in part could not issue as one group.
+ *    warp_size threads wait at the same (pc, call depth, context), partial ones when the SM
+ *    idles. Spawned threads restore their registers (Algorithm 3), so a spawned warp places
+ *    them on lanes 0..n-1. Threads of different CTAs share spawned warps unless the kernel
+ *    has a CTA barrier (barriers release per CTA, and a warp whose threads a barrier
+ *    released only in part could not issue as one group).
  *    ukernel.max_spawn_warps bounds the spawned warps alive (PDOM beyond it).
+ *  - Call depth: branches at any call depth spawn. A spawned thread carries its call depth
+ *    (a thread's return address lives in its own state, as its registers do) and its context:
+ *    the (pc, depth) of the post-dominator of the branch it was spawned at, or, for a thread
+ *    that is already there, the innermost enclosing reconvergence point it has not reached.
+ *    A spawned warp reconverges at its context like a PDOM entry; when its threads return
+ *    from a function to different call sites they are spawned to their return sites.
  *  - Reconverge (Fig. 6.1): just before a PDOM location, a warp that lost threads to spawning
  *    (or a spawned warp that is not full) spawns all its threads to that location, where they
  *    join threads from other warps (ukernel.reconverge=false disables it, for comparison).
- *    A spawned warp remembers one enclosing reconvergence point (the one of the path it was
- *    spawned on); outer ones are not tracked (documented simplification).
- *  - Only branches of the kernel function itself (call depth 0) spawn or reconverge this way:
- *    threads inside a device function that came from different warps may have different
- *    return addresses, which one warp cannot hold; branches in device functions use PDOM.
+ *    A spawned warp remembers one enclosing reconvergence point (its context); outer ones are
+ *    not tracked (documented simplification).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -116,7 +127,7 @@ struct uk_lut {
 };
 
 struct uk_pooled {
-    uint32_t slot, pc, depth, ctx_rpc, ctx_rdepth, cta;
+    uint32_t slot, pc, depth, ctx_rpc, ctx_rdepth, cta; /* cta: 0 unless cta_key */
     uint64_t ready_cycle;
 };
 
@@ -135,13 +146,16 @@ struct ukernel {
     uint32_t *visit; /* scratch for path lengths, nblocks */
     uint64_t now, pend_seq;
     uint32_t live_spawned;
-    uint32_t hiwater;   /* warp ids in use are below it */
-    bool pool_dirty;    /* threads joined the pool since the last full-warp scan */
-    uint64_t pool_next; /* the next cycle a pooled thread becomes available */
+    uint32_t hiwater;    /* warp ids in use are below it */
+    bool pool_dirty;     /* threads joined the pool since the last full-warp scan */
+    uint64_t pool_next;  /* the next cycle a pooled thread becomes available */
+    uint64_t busy_until; /* the SIMD unit is fed by the last issued group until this cycle */
+    int last_ready;      /* groups the last ready() call offered */
     /* parameters */
     uint64_t latency, overhead, max_spawn_warps, max_delay;
     enum uk_decide decide;
     bool reconverge, delay;
+    bool cta_key; /* the kernel has CTA barriers: spawned warps hold one CTA */
     uint64_t *st_groups, *st_delayed, *st_spawns, *st_respawns, *st_spawn_warps, *st_lut_pdom,
         *st_lut_spawn, *st_lut_full, *st_limited, *st_idle_rel, *st_diverge, *st_in_func;
 };
@@ -192,6 +206,8 @@ static simt_err uk_create(const struct simt_policy_env *env, void **state)
     u->pool = calloc(env->max_threads, sizeof *u->pool);
     u->taken = calloc(env->max_threads, sizeof *u->taken);
     u->visit = calloc(env->prog->nblocks ? env->prog->nblocks : 1, sizeof *u->visit);
+    for (uint32_t pc = 0; pc < env->prog->ninsts; pc++)
+        u->cta_key |= env->prog->insts[pc].iclass == SIMT_IC_BARRIER;
     if (!u->w || !u->freelist || !u->lut || !u->pool || !u->taken || !u->visit) {
         uk_destroy(u);
         return simt_seterr(SIMT_ERR_NOMEM, "policy ukernel: %u warps", u->cap);
@@ -203,8 +219,9 @@ static simt_err uk_create(const struct simt_policy_env *env, void **state)
     u->st_groups = simt_stats_counter(s, "policy.ukernel.groups", "groups issued");
     u->st_diverge = simt_stats_counter(s, "policy.ukernel.divergences",
                                        "divergent conditional branches (diverge instructions)");
-    u->st_in_func = simt_stats_counter(s, "policy.ukernel.pdom_in_function",
-                                       "divergences inside device functions (always PDOM)");
+    u->st_in_func = simt_stats_counter(s, "policy.ukernel.divergences_in_function",
+                                       "divergent conditional branches inside device functions "
+                                       "(call depth > 0)");
     u->st_delayed =
         simt_stats_counter(s, "policy.ukernel.delayed", "warps delayed at a divergent branch");
     u->st_idle_rel = simt_stats_counter(s, "policy.ukernel.idle_releases",
@@ -259,9 +276,11 @@ static simt_err uk_cta_start(void *state, uint32_t cta, uint32_t first_thread, u
 static uint32_t path_length(struct ukernel *u, uint32_t target, uint32_t rpc)
 {
     const struct simt_program *p = u->env.prog;
-    if (target >= p->ninsts)
+    if (target >= p->ninsts || target == rpc)
         return 0;
     uint32_t stop_block = rpc < p->ninsts ? p->insts[rpc].block : NONE;
+    if (p->insts[target].block == stop_block)
+        return 0; /* only FREE instructions before the post-dominator's first issued one */
     uint32_t nb = p->nblocks, len = 0;
     memset(u->visit, 0, nb * sizeof u->visit[0]);
     /* depth-first over blocks from the target's block, not entering the post-dominator */
@@ -307,11 +326,13 @@ static struct uk_lut *lut_get(struct ukernel *u, uint32_t pc, uint32_t depth)
     return free_e;
 }
 
+static int lut_find(const struct uk_lut *e, uint32_t tpc);
+
 static int lut_target(struct ukernel *u, struct uk_lut *e, uint32_t tpc, bool add)
 {
-    for (uint32_t k = 0; k < e->ntargets; k++)
-        if (e->tpc[k] == tpc)
-            return (int)k;
+    int k0 = lut_find(e, tpc);
+    if (k0 >= 0)
+        return k0;
     if (!add || e->ntargets == UK_PATHS)
         return -1;
     uint32_t rpc, rd;
@@ -334,9 +355,26 @@ static void pool_add(struct ukernel *u, uint32_t slot, uint32_t ctx_rpc, uint32_
                                              .depth = t->depth,
                                              .ctx_rpc = ctx_rpc,
                                              .ctx_rdepth = ctx_rdepth,
-                                             .cta = t->cta,
+                                             .cta = u->cta_key ? t->cta : 0,
                                              .ready_cycle = u->now + u->latency};
     u->pool_dirty = true;
+}
+
+/* The context a thread at (pc, depth) spawned out of warp w carries: the innermost entry of
+ * w's stack, from entry `from` down, whose reconvergence point it has not reached yet
+ * (thread exit if none). */
+static void ctx_below(const struct uk_warp *w, int from, uint32_t pc, uint32_t depth, uint32_t *rpc,
+                      uint32_t *rdepth)
+{
+    const struct simt_thread t = {.pc = pc, .depth = depth, .state = SIMT_TS_READY};
+    for (int i = from; i >= 0; i--)
+        if (!reconv_reached(&t, w->rs.e[i].rpc, w->rs.e[i].rdepth)) {
+            *rpc = w->rs.e[i].rpc;
+            *rdepth = w->rs.e[i].rdepth;
+            return;
+        }
+    *rpc = SIMT_PC_EXIT;
+    *rdepth = 0;
 }
 
 static bool same_key(const struct uk_pooled *a, const struct uk_pooled *b)
@@ -459,6 +497,30 @@ static bool all_at(const struct ukernel *u, const struct uk_warp *w, uint64_t ma
     return true;
 }
 
+/* Spawned threads wait in the pool at (pc, depth) (of CTA cta where spawned warps hold one). */
+static bool pool_waiting(const struct ukernel *u, uint32_t pc, uint32_t depth, uint32_t cta)
+{
+    for (uint32_t i = 0; i < u->npool; i++)
+        if (u->pool[i].pc == pc && u->pool[i].depth == depth &&
+            (!u->cta_key || u->pool[i].cta == cta))
+            return true;
+    return false;
+}
+
+/* Spawns the live members `mask` of warp `id` (all at their next instruction) to the pool,
+ * each with the context below stack entry `from`. */
+static void spawn_members(struct ukernel *u, struct uk_warp *w, uint64_t mask, int from)
+{
+    for (uint64_t m = mask; m; m &= m - 1) {
+        uint32_t slot = w->members[__builtin_ctzll(m)], cr, cd;
+        const struct simt_thread *t = &u->env.threads[slot];
+        ctx_below(w, from, t->pc, t->depth, &cr, &cd);
+        pool_add(u, slot, cr, cd);
+    }
+    rs_remove(&w->rs, mask);
+    w->spawned_any = true;
+}
+
 /* Pops reconverged or empty entries; applies the reconverge instruction (Fig. 6.1). */
 static simt_err uk_settle(struct ukernel *u, uint32_t id)
 {
@@ -473,60 +535,71 @@ static simt_err uk_settle(struct ukernel *u, uint32_t id)
             break;
         uint32_t R = top->rpc, Rd = top->rdepth;
         w->rs.n--;
-        if (!u->reconverge || w->rs.n == 0 || R == SIMT_PC_EXIT || Rd != 0)
+        /* (EXIT, 0): the threads ended; (EXIT, d > 0): they returned from a function */
+        if (!u->reconverge || w->rs.n == 0 || (R == SIMT_PC_EXIT && Rd == 0))
             continue;
         struct rs_entry *t = &w->rs.e[w->rs.n - 1];
         uint64_t tl = rs_live_mask(th, w->members, t->mask);
         uint32_t nlive = popcount64(tl);
-        bool lost = w->spawned_any || (w->spawned_warp && nlive < u->ws);
-        if (!tl || !lost || !all_at(u, w, tl, R, Rd, true))
+        if (!tl || !all_at(u, w, tl, R, Rd, true))
+            continue;
+        /* a warp that lost threads (seed 004: "if any of the threads in the warp have
+         * exited") always respawns; a spawned warp that is not full respawns only where
+         * spawned threads already wait to be joined (else it would just wait to re-form) */
+        const struct simt_thread *t0 = &th[w->members[__builtin_ctzll(tl)]];
+        bool lost = w->spawned_any || (w->spawned_warp && nlive < u->ws &&
+                                       pool_waiting(u, t0->pc, t0->depth, t0->cta));
+        if (!lost)
             continue;
         /* reconverge instruction: spawn everyone to the PDOM location */
-        for (uint64_t m = tl; m; m &= m - 1)
-            pool_add(u, w->members[__builtin_ctzll(m)], t->rpc, t->rdepth);
+        spawn_members(u, w, tl, (int)w->rs.n - 1);
         *u->st_respawns += nlive;
-        rs_remove(&w->rs, tl);
-        w->spawned_any = true;
     }
     w->dirty = true;
     warp_free_if_empty(u, id);
     return SIMT_ERR_OK;
 }
 
-/* Threads of CTA `cta` that could share a spawned warp at (pc, depth): those of other warps
- * delayed at the same branch (the LUT's running count, restricted to the CTA since spawned
- * warps hold one CTA) and those already spawned there. */
-static uint64_t model_others(const struct ukernel *u, uint32_t self, uint32_t bpc, uint32_t pc,
-                             uint32_t depth, uint32_t cta)
+static int lut_find(const struct uk_lut *e, uint32_t tpc)
 {
-    const struct simt_thread *th = u->env.threads;
-    uint64_t o = 0;
-    for (uint32_t i = 0; i < u->hiwater; i++) {
-        const struct uk_warp *w = &u->w[i];
-        if (i == self || !w->used || !w->pending || w->bpc != bpc || w->rs.n == 0 ||
-            th[w->members[0]].cta != cta)
-            continue;
-        for (uint64_t m = w->rs.e[w->rs.n - 1].mask; m; m &= m - 1) {
-            const struct simt_thread *t = &th[w->members[__builtin_ctzll(m)]];
-            o += t->state == SIMT_TS_READY && t->pc == pc && t->depth == depth;
-        }
-    }
-    for (uint32_t i = 0; i < u->npool; i++)
-        o += u->pool[i].pc == pc && u->pool[i].depth == depth && u->pool[i].cta == cta;
-    return o;
+    for (uint32_t k = 0; k < e->ntargets; k++)
+        if (e->tpc[k] == tpc)
+            return (int)k;
+    return -1;
 }
 
-static bool model_spawn(struct ukernel *u, uint32_t self, struct uk_lut *e,
-                        const struct rs_part *parts, int np, uint32_t cta)
+/* The performance model of the LUT entry e for the branch at (bpc, bdepth) of CTA `cta`
+ * (see the file comment): true when spawning the delayed warps' threads is predicted to
+ * issue fewer warp instructions than PDOM. */
+static bool model_spawn(struct ukernel *u, const struct uk_lut *e, uint32_t bpc, uint32_t bdepth,
+                        uint32_t cta)
 {
-    uint64_t spawn = 0, pdom = 0;
-    for (int k = 0; k < np; k++) {
-        int t = lut_target(u, e, parts[k].pc, true);
-        uint64_t L = t >= 0 ? e->len[t] : 1, n = popcount64(parts[k].mask);
-        uint64_t O = model_others(u, self, e->pc, parts[k].pc, parts[k].depth, cta);
-        uint64_t extra = (n + O + u->ws - 1) / u->ws - (O + u->ws - 1) / u->ws;
-        spawn += extra * (L + u->overhead);
-        pdom += L;
+    const struct simt_thread *th = u->env.threads;
+    uint64_t T[UK_PATHS] = {0}, P[UK_PATHS] = {0}, pdom = 0, spawn = 0;
+    struct rs_part parts[RECONV_MAX_WARP];
+    for (uint32_t i = 0; i < u->hiwater; i++) {
+        const struct uk_warp *w = &u->w[i];
+        if (!w->used || !w->pending || w->bpc != bpc || w->bdepth != bdepth || w->rs.n == 0 ||
+            (u->cta_key && th[w->members[0]].cta != cta))
+            continue;
+        int np = rs_partition(th, w->members, w->rs.e[w->rs.n - 1].mask, parts);
+        for (int k = 0; k < np; k++) {
+            int t = lut_find(e, parts[k].pc);
+            if (t < 0)
+                return false; /* a path the entry has no static data for */
+            T[t] += popcount64(parts[k].mask);
+            pdom += e->len[t];
+        }
+    }
+    for (uint32_t i = 0; i < u->npool; i++) {
+        const struct uk_pooled *q = &u->pool[i];
+        int t = q->depth == bdepth && (!u->cta_key || q->cta == cta) ? lut_find(e, q->pc) : -1;
+        if (t >= 0)
+            P[t]++;
+    }
+    for (uint32_t t = 0; t < e->ntargets; t++) {
+        uint64_t extra = (T[t] + P[t] + u->ws - 1) / u->ws - (P[t] + u->ws - 1) / u->ws;
+        spawn += extra * (e->len[t] + u->overhead);
     }
     return spawn < pdom;
 }
@@ -535,24 +608,28 @@ static bool model_spawn(struct ukernel *u, uint32_t self, struct uk_lut *e,
 static simt_err uk_decide(struct ukernel *u, uint32_t id)
 {
     struct uk_warp *w = &u->w[id];
-    w->pending = false;
     w->dirty = true;
-    if (w->rs.n == 0)
+    if (w->rs.n == 0) {
+        w->pending = false;
         return uk_settle(u, id);
+    }
     struct rs_part parts[RECONV_MAX_WARP];
     struct rs_entry *top = &w->rs.e[w->rs.n - 1];
     int np = rs_partition(u->env.threads, w->members, top->mask, parts);
-    if (np < 2) /* threads exited meanwhile: nothing diverges any more */
+    if (np < 2) { /* threads exited meanwhile: nothing diverges any more */
+        w->pending = false;
         return uk_settle(u, id);
+    }
     struct uk_lut *e = NULL;
     for (uint32_t i = 0; i < u->nlut; i++)
         if (u->lut[i].used && u->lut[i].pc == w->bpc)
             e = &u->lut[i];
     bool spawn = false;
     if (e) {
+        /* the model runs while this warp still counts among the delayed ones */
         spawn = u->decide == UD_SPAWN ||
                 (u->decide == UD_MODEL &&
-                 model_spawn(u, id, e, parts, np, u->env.threads[w->members[0]].cta));
+                 model_spawn(u, e, w->bpc, w->bdepth, u->env.threads[w->members[0]].cta));
         if (spawn && u->max_spawn_warps) {
             uint64_t want = u->live_spawned + (u->npool + u->ws - 1) / u->ws + (uint64_t)np;
             if (want > u->max_spawn_warps) {
@@ -565,22 +642,27 @@ static simt_err uk_decide(struct ukernel *u, uint32_t id)
         else
             (*u->st_lut_pdom)++;
     }
+    w->pending = false;
     if (!spawn) {
         SIMT_TRY(rs_diverge(&w->rs, u->env.prog, w->bpc, w->bdepth, parts, np));
         return uk_settle(u, id);
     }
     uint32_t rpc, rd;
     reconv_point(u->env.prog, w->bpc, w->bdepth, &rpc, &rd);
-    uint32_t outer_rpc = top->rpc, outer_rd = top->rdepth;
-    uint64_t all = 0;
     for (int k = 0; k < np; k++) {
-        bool at = parts[k].pc == rpc && parts[k].depth == rd;
-        for (uint64_t m = parts[k].mask; m; m &= m - 1)
-            pool_add(u, w->members[__builtin_ctzll(m)], at ? outer_rpc : rpc, at ? outer_rd : rd);
+        /* threads on a path carry the branch's post-dominator; those already there, the
+         * innermost enclosing point they have not reached */
+        const struct simt_thread at = {
+            .pc = parts[k].pc, .depth = parts[k].depth, .state = SIMT_TS_READY};
+        if (reconv_reached(&at, rpc, rd)) {
+            spawn_members(u, w, parts[k].mask, (int)w->rs.n - 1);
+        } else {
+            for (uint64_t m = parts[k].mask; m; m &= m - 1)
+                pool_add(u, w->members[__builtin_ctzll(m)], rpc, rd);
+            rs_remove(&w->rs, parts[k].mask);
+        }
         *u->st_spawns += popcount64(parts[k].mask);
-        all |= parts[k].mask;
     }
-    rs_remove(&w->rs, all);
     w->spawned_any = true;
     return uk_settle(u, id);
 }
@@ -636,6 +718,7 @@ static int uk_ready(void *state, uint64_t cycle, struct simt_group *out, int cap
                                        .sched = i % u->env.nschedulers,
                                        .one_warp = !w->spawned_warp};
     }
+    u->last_ready = n;
     return n;
 }
 
@@ -647,18 +730,26 @@ static simt_err uk_issued(void *state, const struct simt_group *g)
     struct uk_warp *w = &u->w[g->id];
     (*u->st_groups)++;
     w->dirty = true;
+    uint64_t ic = g->issue_cycles ? g->issue_cycles : u->ws / u->env.simd_width;
+    if (u->now + ic > u->busy_until)
+        u->busy_until = u->now + ic;
     struct rs_part parts[RECONV_MAX_WARP];
     int np = rs_partition(u->env.threads, w->members, w->rs.e[w->rs.n - 1].mask, parts);
     const struct simt_sinst *in = g->pc < u->env.prog->ninsts ? &u->env.prog->insts[g->pc] : NULL;
     bool cond = in && in->iclass == SIMT_IC_BRANCH && (in->flags & SIMT_IF_COND);
-    if (np > 1 && cond && g->depth > 0) {
-        /* inside a device function: spawned threads would carry different return addresses
-         * into one warp, so these branches use PDOM (see the file comment) */
-        (*u->st_diverge)++;
-        (*u->st_in_func)++;
-        SIMT_TRY(rs_diverge(&w->rs, u->env.prog, g->pc, g->depth, parts, np));
+    bool ret = in && in->iclass == SIMT_IC_RET;
+    if (np > 1 && ret && w->spawned_warp) {
+        /* threads of a spawned warp returned to different call sites: each is spawned to its
+         * return site, with its context (see the file comment) */
+        uint64_t all = 0;
+        for (int k = 0; k < np; k++)
+            all |= parts[k].mask;
+        spawn_members(u, w, all, (int)w->rs.n - 1);
+        *u->st_respawns += popcount64(all);
         return uk_settle(u, g->id);
     }
+    if (np > 1 && cond && g->depth > 0)
+        (*u->st_in_func)++;
     if (np > 1 && cond) {
         (*u->st_diverge)++;
         struct uk_lut *e = lut_get(u, g->pc, g->depth);
@@ -697,6 +788,12 @@ static void uk_idle(void *state, uint64_t cycle)
 {
     struct ukernel *u = state;
     u->now = cycle;
+    /* The core calls idle() whenever nothing issued, also while the SIMD unit is still fed
+     * by the last group (warp_size / simd_width cycles per warp, seed 000 4.3). The SM would
+     * idle (seed 004 6.2.1: "no eligible warps") only once that is over, or when no group is
+     * offered at all. */
+    if (u->last_ready > 0 && cycle <= u->busy_until)
+        return;
     if (uk_release_oldest(u) == SIMT_ERR_OK) {
         (*u->st_idle_rel)++;
         return;

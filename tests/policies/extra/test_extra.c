@@ -701,12 +701,57 @@ static void t_microbench(const char *which)
         /* spawning: the 4 warps' B threads form one warp, their C threads three */
         const char *sp[] = {"ukernel.decide=spawn", "ukernel.spawn_latency=0", NULL};
         mb_run("ukernel", 0, sp, W * (P + L + Q), all, 0);
-        /* the model agrees: the four warps wait at the branch together */
-        const char *md[] = {"ukernel.spawn_latency=0", NULL};
+        /* the model agrees when the four warps wait at the branch together: PDOM costs
+         * 4 warps x (B + C) = 4 x 2L = 32 issues, spawning 1 B warp + 3 C warps, each L plus
+         * the overhead (1 here) = 20 */
+        const char *md[] = {"ukernel.spawn_latency=0", "ukernel.spawn_overhead=1", NULL};
         mb_run("ukernel", 0, md, W * (P + L + Q), all, 0);
+        /* with the default overhead of 4 instructions it is a tie (4 x (L + 4) = 32), and a
+         * tie keeps PDOM */
+        const char *tie[] = {"ukernel.spawn_latency=0", NULL};
+        mb_run("ukernel", 0, tie, pdom_groups, all, 0);
     } else {
         fprintf(stderr, "no microbenchmark %s\n", which);
         failures++;
+    }
+}
+
+/* Merge conflicts (seed 000 3.6: two split warps at one pc whose threads share a lane) only
+ * exist between warps that could merge at all: a warp that did not diverge, or a full pool
+ * warp, is no conflict. Non-divergent program (every thread takes B), 4 warps: no conflict;
+ * pattern 0 (lanes 0-7 to B in every warp): B and C fragments conflict with the ones of the
+ * other warps at their pc (same lanes). */
+static uint32_t all_b_fn(void *ctx, uint32_t cta, uint32_t tid, uint32_t pc, uint32_t visit)
+{
+    return 0;
+}
+
+static void t_dwf_conflicts(void)
+{
+    static const char *const pols[] = {"dwf", "en-dwf", "dwf-hws", "en-dwf-hws"};
+    for (int k = 0; k < 4; k++) {
+        uint32_t cbr;
+        const struct simt_program *p = prog_ifelse(MB_P, MB_L, MB_L, MB_Q, &cbr);
+        struct pd_cfg c = base_cfg(pols[k], 32, 8, 32 * MB_W, all_b_fn, NULL);
+        char name[64];
+        snprintf(name, sizeof name, "policy.%s.merge_conflicts", pols[k]);
+        c.stat_names[0] = name;
+        struct pd_result r;
+        RUN(p, &c, &r);
+        CHECK(r.stat_values[0] == 0, "%s, no divergence: %llu merge conflicts", pols[k],
+              (unsigned long long)r.stat_values[0]);
+        /* divergent, lanes 0-7 to B in every warp: the 8-thread B fragments of the 4 warps
+         * conflict (same lanes), as do the 24-thread C fragments, under dwf */
+        struct mb_ctx m = {.cbr = cbr, .ws = 32, .pattern = 0};
+        c.decide = mb_fn;
+        c.ctx = &m;
+        RUN(p, &c, &r);
+        /* at most one per insertion of a split fragment: (1 + MB_L + 1) pcs on each of the
+         * 2 paths of each warp */
+        if (k == 0)
+            CHECK(r.stat_values[0] > 0 && r.stat_values[0] <= 2 * MB_W * (MB_L + 2),
+                  "dwf, same-lane split: %llu merge conflicts, expected 1..%d",
+                  (unsigned long long)r.stat_values[0], 2 * MB_W * (MB_L + 2));
     }
 }
 
@@ -1122,6 +1167,8 @@ int main(int argc, char **argv)
         t_hws_sync();
     else if (!strcmp(c, "schedules"))
         t_dwf_schedules();
+    else if (!strcmp(c, "conflicts"))
+        t_dwf_conflicts();
     else if (!strcmp(c, "collange_table2"))
         t_collange_table2();
     else if (!strcmp(c, "collange_listing1"))
