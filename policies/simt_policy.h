@@ -66,15 +66,17 @@ enum simt_tstate {
     SIMT_TS_EXITED = 3,  /* finished */
 };
 
-/* One thread slot of the SM (the core's table; policies only read it). */
+/* One thread slot of the SM (the core's table; policies only read it). 16 bytes: the core
+ * rewrites pc/depth of every issued thread, so a warp's records should span few cache
+ * lines. */
 struct simt_thread {
     uint32_t pc;    /* next instruction (index into the kernel program) */
     uint32_t depth; /* call depth of that instruction */
     uint8_t state;  /* enum simt_tstate */
     uint8_t lane;   /* home lane: (thread index in CTA) % warp_size */
     uint16_t cta;   /* SM-local CTA slot */
-    uint32_t warp;  /* SM-local static warp slot: threads [32w, 32w+32) in launch order */
-    uint32_t tid;   /* linear thread index in its CTA */
+    uint16_t warp;  /* SM-local static warp slot: threads [32w, 32w+32) in launch order */
+    uint16_t tid;   /* linear thread index in its CTA (< 1024 in CUDA) */
 };
 
 typedef struct simt_config simt_config; /* timing/simt_config.h */

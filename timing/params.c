@@ -54,7 +54,7 @@ static const struct simt_param_desc core_params[] = {
     I("core.warp_size", "32", 1, 64, "threads per static warp"),
     I("core.simd_width", "32", 1, 64,
       "SIMD lanes per unit; a warp occupies a unit warp_size/simd_width cycles (seed 000 4.3)"),
-    I("core.max_threads", "1536", 1, 65536, "thread slots per SM"),
+    I("core.max_threads", "1536", 1, 16384, "thread slots per SM"),
     I("core.max_ctas", "8", 1, 1024, "resident CTAs per SM"),
     I("core.registers", "32768", 1, 1 << 24, "32-bit registers per SM (occupancy limit)"),
     I("core.shared_bytes", "49152", 0, 1 << 30, "shared memory bytes per SM (occupancy limit)"),

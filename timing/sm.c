@@ -250,6 +250,7 @@ struct simt_gpu {
     const struct simt_program *prog;
     uint32_t *nf;   /* next non-FREE pc at or after pc within the block (NONE if none) */
     uint32_t *nseq; /* next non-FREE pc after pc in layout order (NONE at the end) */
+    uint8_t *ismem; /* per pc: a memory instruction (its events' addresses are kept) */
     uint64_t next_cta, ctas_done;
     uint32_t cta_nthreads, cta_nwarps;
     uint64_t cta_regs, cta_smem;
@@ -472,13 +473,17 @@ static inline __attribute__((always_inline)) simt_err thread_advance(struct sm *
         r = simt_cursor_next_batch(s->thr[slot].cur, ev, EVBATCH);
         s->bpos[slot] = 0;
         s->bn[slot] = r > 0 ? (uint8_t)r : 0;
+        const uint8_t *ismem = s->g->ismem;
+        uint32_t ni = s->g->prog->ninsts;
         for (int i = 0; i < r; i++) {
             size_t x = ev_at(slot, (uint32_t)i);
             s->evpc[x] = ev[i].pc;
             s->evdepth[x] = ev[i].depth;
-            s->mev[x].addr = ev[i].addr;
-            s->mev[x].addr2 = ev[i].addr2;
-            s->mev[x].size = ev[i].size;
+            if (ev[i].pc < ni && ismem[ev[i].pc]) { /* only memory instructions read these */
+                s->mev[x].addr = ev[i].addr;
+                s->mev[x].addr2 = ev[i].addr2;
+                s->mev[x].size = ev[i].size;
+            }
         }
     }
     if (r > 0)
@@ -503,6 +508,17 @@ static inline __attribute__((always_inline)) simt_err thread_advance(struct sm *
     if (barrier)
         s->ctas[th->cta].at_barrier++;
     return SIMT_ERR_OK;
+}
+
+/* The memory fields of thread slot's current event; zeros if its instruction is not a memory
+ * one (a mixed group can issue such a thread with a memory instruction's group). */
+static const struct mev *cur_mev(const struct sm *s, uint32_t slot)
+{
+    static const struct mev none;
+    uint32_t pc = s->threads[slot].pc;
+    if (pc >= s->g->prog->ninsts || !s->g->ismem[pc])
+        return &none;
+    return &s->mev[ev_at(slot, s->bpos[slot] - 1u)];
 }
 
 /* Occupancy check and placement of the launch's next CTA on SM s (returns 1 if placed). */
@@ -1101,7 +1117,7 @@ static int predict_hold(struct sm *s, const struct simt_group *gr, const struct 
             continue;
         if (s->bpos[slot] == 0)
             continue;
-        const struct mev *ev = &s->mev[ev_at(slot, s->bpos[slot] - 1u)];
+        const struct mev *ev = cur_mev(s, slot);
         struct simt_mem_access *a = &s->pacc[n++];
         a->addr = ev->addr;
         a->addr2 = ev->addr2;
@@ -1265,7 +1281,7 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
         }
         if (unit == U_MEM) {
             struct simt_mem_access *a = &in->acc[i];
-            const struct mev *ev = &s->mev[ev_at(slot, s->bpos[slot] - 1u)];
+            const struct mev *ev = cur_mev(s, slot);
             a->addr = ev->addr;
             a->addr2 = ev->addr2;
             a->size = ev->size;
@@ -2064,6 +2080,7 @@ void simt_gpu_free(simt_gpu *g)
     free(g->epochs);
     free(g->nf);
     free(g->nseq);
+    free(g->ismem);
     free(g);
 }
 
@@ -2428,8 +2445,12 @@ static simt_err launch_setup(struct simt_gpu *g, simt_trace_reader *r, uint32_t 
     uint32_t ni = g->prog->ninsts;
     g->nf = xcalloc(ni, sizeof *g->nf);
     g->nseq = xcalloc(ni, sizeof *g->nseq);
-    if (!g->nf || !g->nseq)
+    free(g->ismem);
+    g->ismem = xcalloc(ni, 1);
+    if (!g->nf || !g->nseq || !g->ismem)
         return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
+    for (uint32_t pc = 0; pc < ni; pc++)
+        g->ismem[pc] = unit_of(g->prog->insts[pc].iclass) == U_MEM;
     uint32_t next = NONE;
     for (uint32_t pc = ni; pc-- > 0;) {
         const struct simt_sinst *si = &g->prog->insts[pc];
