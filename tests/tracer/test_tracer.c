@@ -162,8 +162,8 @@ static void b_vecadd(simt_device *d, simt_module *m)
     CHECK(simt_module_has_kernel(m, "vecadd"), "kernel vecadd not found");
     struct simt_kernel_attrs at;
     TRY(simt_module_kernel_attrs(m, "vecadd", &at));
-    CHECK(at.num_params == 4 && at.param_bytes == 28 && at.regs_per_thread >= 16 &&
-              at.regs_per_thread <= 32 && at.static_shared_bytes == 0,
+    CHECK(at.num_params == 4 && at.param_bytes == 28 && at.regs_per_thread >= 6 &&
+              at.regs_per_thread <= 16 && at.static_shared_bytes == 0,
           "vecadd attrs: %u params %u bytes %u regs %u shared", at.num_params, at.param_bytes,
           at.regs_per_thread, at.static_shared_bytes);
     const int n = 1000;
@@ -653,7 +653,9 @@ static const struct ecase ecases[] = {
      SIMT_ERR_MEMORY_FAULT,
      {"shared-memory overflow", "thread (54,0,0)", "errors.cu:18", NULL}},
     {"divergent_barrier", SIMT_ERR_BARRIER, {"divergent", "errors.cu:24", NULL, NULL}},
-    {"partial_barrier", SIMT_ERR_BARRIER, {"only part of the CTA", "32 of 64", NULL, NULL}},
+    {"partial_barrier",
+     SIMT_ERR_BARRIER,
+     {"barrier deadlock", "warp 0 at barrier 0", "warp 1 at barrier 1", "errors.cu:31"}},
     {"trapper", SIMT_ERR_TRAP, {"trap", "thread (3,0,0)", "errors.cu:37", NULL}},
     {"asserter", SIMT_ERR_TRAP, {"Assertion", "thread (5,0,0)", "out[threadIdx.x] == 0", NULL}},
     {"nullptr_write", SIMT_ERR_MEMORY_FAULT, {"null pointer", "thread (0,0,0)", NULL, NULL}},
@@ -1101,14 +1103,16 @@ static int t_badinput(int argc, char **argv)
     CHECK(e == SIMT_ERR_FORMAT && strstr(simt_errmsg(), "bad.ll"), "bad.ll: %s", simt_errmsg());
     e = simt_module_load(d, "", 0, "empty", &m);
     CHECK(e == SIMT_ERR_FORMAT, "empty: %s", simt_err_name(e));
-    /* unsupported construct at load: a vector GEP */
-    const char vgep[] = "target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\n"
-                        "define void @k(<2 x ptr> %p) {\n"
-                        "  %q = getelementptr i32, <2 x ptr> %p, <2 x i64> <i64 1, i64 2>\n"
+    /* unsupported construct at load: integers wider than 128 bits */
+    const char wide[] = "target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\n"
+                        "define void @k(i64 %a) {\n"
+                        "  %x = zext i64 %a to i256\n"
+                        "  %y = add i256 %x, %x\n"
                         "  ret void\n}\n";
-    e = simt_module_load(d, vgep, sizeof(vgep) - 1, "vgep.ll", &m);
-    CHECK(e == SIMT_ERR_UNSUPPORTED && strstr(simt_errmsg(), "vector getelementptr"), "vgep: %s %s",
-          simt_err_name(e), simt_errmsg());
+    e = simt_module_load(d, wide, sizeof(wide) - 1, "wide.ll", &m);
+    CHECK(e == SIMT_ERR_UNSUPPORTED && strstr(simt_errmsg(), "wider than 128 bits") &&
+              strstr(simt_errmsg(), "function k") && strstr(simt_errmsg(), "zext i64 %a to i256"),
+          "i256: %s %s", simt_err_name(e), simt_errmsg());
     /* the device still works afterwards; launch errors */
     m = load_module(d, argv[2]);
     uint64_t a = 0;
@@ -1170,17 +1174,343 @@ static int t_asm(int argc, char **argv)
     return 0;
 }
 
+/* --- IR once refused: i128 division, vector GEPs, indirectbr (ir/extended.ll) -------------- */
+
+typedef unsigned __int128 u128;
+typedef __int128 s128;
+
+static void wide_inputs(int t, u128 *x, u128 *y)
+{
+    s128 a = (s128)((u128)((uint64_t)t * 0x9E3779B97F4A7C15ull) << 64 | (uint64_t)(t * 12345 + 7));
+    s128 b = t % 4 == 0 ? (s128)((u128)(uint64_t)(t + 1) << 64) + 99 : (s128)(t * 7 + 3);
+    if (t & 1)
+        a = -a;
+    if (t % 3 == 0)
+        b = -b;
+    if (t == 5)
+        b = 0;
+    if (t == 6) {
+        a = (s128)((u128)1 << 127);
+        b = -1;
+    }
+    if (t == 7)
+        b = a;
+    *x = (u128)a;
+    *y = (u128)b;
+}
+
+static void b_extended(simt_device *d, simt_module *m)
+{
+    uint64_t *in, *out;
+    uint64_t din = dalloc(d, 32 * 32, (void **)&in), dout = dalloc(d, 32 * 64, (void **)&out);
+    for (int t = 0; t < 32; t++) {
+        u128 x, y;
+        wide_inputs(t, &x, &y);
+        memcpy(&in[4 * t], &x, 16);
+        memcpy(&in[4 * t + 2], &y, 16);
+    }
+    void *args[] = {&dout, &din};
+    TRY(simt_launch(d, m, "wide_div", dim(1, 1, 1), dim(32, 1, 1), 0, args));
+    for (int t = 0; t < 32; t++) {
+        u128 x, y, ones = ~(u128)0;
+        wide_inputs(t, &x, &y);
+        s128 sx = (s128)x, sy = (s128)y;
+        u128 ud = y ? x / y : ones, ur = y ? x % y : x;
+        u128 sd = y == 0 ? ones : sy == -1 ? 0 - x : (u128)(sx / sy);
+        u128 sr = y == 0 ? x : sy == -1 ? 0 : (u128)(sx % sy);
+        u128 uc = x / (((u128)1 << 64) + 13);
+        uint64_t e[8] = {(uint64_t)ud, (uint64_t)(ud >> 64), (uint64_t)sd, (uint64_t)ur,
+                         (uint64_t)sr, (uint64_t)uc,         x == y,       sx > sy};
+        for (int k = 0; k < 8; k++)
+            CHECK(out[t * 8 + k] == e[k], "wide_div thread %d value %d: 0x%llx want 0x%llx", t, k,
+                  (unsigned long long)out[t * 8 + k], (unsigned long long)e[k]);
+    }
+    int32_t *b, *o;
+    uint64_t db = dalloc(d, 128 * 4, (void **)&b), dob = dalloc(d, 96 * 4, (void **)&o);
+    for (int i = 0; i < 128; i++)
+        b[i] = i * i + 3;
+    void *args2[] = {&dob, &db};
+    TRY(simt_launch(d, m, "vgep", dim(1, 1, 1), dim(32, 1, 1), 0, args2));
+    for (int t = 0; t < 32; t++) {
+        CHECK(o[t] == b[t] + b[t + 2] + b[t + 5] + b[t + 7], "vgep %d: %d", t, o[t]);
+        CHECK(o[32 + t] == b[t + 1] + b[t + 3], "vgep vector base %d: %d", t, o[32 + t]);
+        CHECK(o[64 + t] == b[2 * t + 1] + b[2 * t + 3], "vgep struct %d: %d", t, o[64 + t]);
+    }
+    void *args3[] = {&dob};
+    TRY(simt_launch(d, m, "ibr", dim(1, 1, 1), dim(64, 1, 1), 0, args3));
+    for (int t = 0; t < 64; t++)
+        CHECK(o[t] == 100 + t % 3 * 10 + t, "indirectbr %d: %d", t, o[t]);
+}
+
+static int t_extended(int argc, char **argv)
+{
+    run_checked(argv[2], b_extended);
+    simt_device *d = new_device(NULL, SIMT_FMA_FUSE);
+    simt_module *m = load_module(d, argv[2]);
+    void *o;
+    uint64_t dout = dalloc(d, 64, &o);
+    void *args[] = {&dout};
+    simt_err e = simt_launch(d, m, "ibr_bad", dim(1, 1, 1), dim(32, 1, 1), 0, args);
+    CHECK(e == SIMT_ERR_TRAP && strstr(simt_errmsg(), "indirectbr to address") &&
+              strstr(simt_errmsg(), "kernel ibr_bad"),
+          "ibr_bad: %s %s", simt_err_name(e), simt_errmsg());
+    simt_device_free(d);
+    (void)argc;
+    return 0;
+}
+
+/* --- barriers: exited threads count as arrived; named barriers with a thread count ------- */
+
+static void b_barrier(simt_device *d, simt_module *m)
+{
+    int *out;
+    uint64_t dout = dalloc(d, 160 * 4, (void **)&out);
+    void *args[] = {&dout, NULL};
+    static const int ns[] = {40, 20, 64, 1};
+    for (int k = 0; k < 4; k++) {
+        int n = ns[k];
+        args[1] = &n;
+        for (int i = 0; i < 64; i++)
+            out[i] = -7;
+        TRY(simt_launch(d, m, "early_exit_sync", dim(2, 1, 1), dim(64, 1, 1), 0, args));
+        for (int i = 0; i < 64; i++)
+            CHECK(out[i] == (i < n ? (n - 1 - i) * 3 + 1 : -7),
+                  "early_exit_sync n=%d: out[%d] = %d", n, i, out[i]);
+        TRY(simt_launch(d, m, "early_exit_loop", dim(1, 1, 1), dim(64, 1, 1), 0, args));
+        for (int i = 0; i < 64; i++)
+            CHECK(out[i] == (i < n ? i + 1 : -7), "early_exit_loop n=%d: out[%d] = %d", n, i,
+                  out[i]);
+    }
+    for (int i = 0; i < 160; i++)
+        out[i] = -7;
+    TRY(simt_launch(d, m, "named_pairs", dim(1, 1, 1), dim(160, 1, 1), 0, args));
+    for (int i = 0; i < 160; i++) {
+        int w = i / 32, e = w == 1 || w == 3 ? (i - 32) * 7 : w == 4 ? -1 : -7;
+        CHECK(out[i] == e, "named_pairs: out[%d] = %d, want %d", i, out[i], e);
+    }
+    TRY(simt_launch(d, m, "named_generations", dim(1, 1, 1), dim(128, 1, 1), 0, args));
+    for (int i = 0; i < 128; i++)
+        CHECK(out[i] == (i ^ 32), "named_generations: out[%d] = %d", i, out[i]);
+    TRY(simt_launch(d, m, "named_all", dim(1, 1, 1), dim(64, 1, 1), 0, args));
+    for (int i = 0; i < 64; i++)
+        CHECK(out[i] == 163 - i, "named_all: out[%d] = %d", i, out[i]);
+}
+
+static int t_barrier(int argc, char **argv)
+{
+    run_checked(argv[2], b_barrier);
+    /* the trace has one barrier instruction per arriving thread, none for exited threads */
+    char path[128];
+    snprintf(path, sizeof(path), "bar_%d.trace", (int)getpid());
+    simt_device *d = new_device(path, SIMT_FMA_FUSE);
+    simt_module *m = load_module(d, argv[2]);
+    int *out, n = 40;
+    uint64_t dout = dalloc(d, 64 * 4, (void **)&out);
+    void *args[] = {&dout, &n};
+    TRY(simt_launch(d, m, "early_exit_sync", dim(1, 1, 1), dim(64, 1, 1), 0, args));
+    TRY(simt_device_finish(d));
+    simt_device_free(d);
+    simt_trace_reader *r;
+    TRY(simt_trace_reader_open(path, &r));
+    const struct simt_program *p = simt_trace_reader_program(r, 0);
+    simt_cta *cta;
+    TRY(simt_cta_load(r, 0, 0, &cta));
+    for (uint32_t t = 0; t < simt_cta_nthreads(cta); t++) {
+        simt_cursor *cur;
+        TRY(simt_cursor_create(cta, t, &cur));
+        struct simt_event ev;
+        uint32_t nbar = 0, nexit = 0;
+        while (simt_cursor_next(cur, &ev) > 0) {
+            nbar += p->insts[ev.pc].iclass == SIMT_IC_BARRIER;
+            nexit += p->insts[ev.pc].iclass == SIMT_IC_EXIT;
+        }
+        CHECK(nbar == (t < (uint32_t)n) && nexit == 1, "thread %u: %u barriers, %u exits", t, nbar,
+              nexit);
+        simt_cursor_free(cur);
+    }
+    simt_cta_free(cta);
+    simt_trace_reader_close(r);
+    remove(path);
+    /* errors: barriers that cannot complete, bad counts */
+    d = new_device(NULL, SIMT_FMA_FUSE);
+    m = load_module(d, argv[2]);
+    dout = dalloc(d, 64 * 4, (void **)&out);
+    simt_err e = simt_launch(d, m, "named_deadlock", dim(1, 1, 1), dim(64, 1, 1), 0, args);
+    CHECK(e == SIMT_ERR_BARRIER && strstr(simt_errmsg(), "barrier deadlock") &&
+              strstr(simt_errmsg(), "warp 1 at barrier 2 (count 64)"),
+          "named_deadlock: %s %s", simt_err_name(e), simt_errmsg());
+    e = simt_launch(d, m, "named_badcount", dim(1, 1, 1), dim(64, 1, 1), 0, args);
+    CHECK(e == SIMT_ERR_BARRIER && strstr(simt_errmsg(), "multiple of the warp size"),
+          "named_badcount: %s %s", simt_err_name(e), simt_errmsg());
+    simt_device_free(d);
+    (void)argc;
+    return 0;
+}
+
+/* --- grid-wide barriers (cooperative launches) ------------------------------------------------ */
+
+static void b_gridsync(simt_device *d, simt_module *m)
+{
+    int *a, *b, *out, *acc;
+    int n = 8 * 64 - 5;
+    uint64_t da = dalloc(d, 512 * 4, (void **)&a), db = dalloc(d, 512 * 4, (void **)&b),
+             dout = dalloc(d, 512 * 4, (void **)&out), dacc = dalloc(d, 16 * 4, (void **)&acc);
+    void *args[] = {&da, &db, &dout, &n};
+    TRY(simt_launch(d, m, "grid_phases", dim(8, 1, 1), dim(64, 1, 1), 0, args));
+    for (int g = 0; g < n; g++) {
+        int j = (g + n - 53) % n;
+        CHECK(out[g] == ((j + 37) % n + 1) * 2, "grid_phases: out[%d] = %d", g, out[g]);
+    }
+    int rounds = 3;
+    void *args2[] = {&dacc, &dout, &rounds};
+    TRY(simt_launch(d, m, "grid_sum", dim(6, 1, 1), dim(32, 1, 1), 0, args2));
+    int want = 0;
+    for (int r = 0; r < rounds; r++)
+        want += 191 * 192 / 2 + 192 * r;
+    for (int g = 0; g < 192; g++)
+        CHECK(out[g] == want, "grid_sum: out[%d] = %d, want %d", g, out[g], want);
+}
+
+static int t_gridsync(int argc, char **argv)
+{
+    run_checked(argv[2], b_gridsync);
+    /* deterministic traces; each thread executes the two grid barriers */
+    char p1[128], p2[128];
+    snprintf(p1, sizeof(p1), "grid1_%d.trace", (int)getpid());
+    snprintf(p2, sizeof(p2), "grid2_%d.trace", (int)getpid());
+    run_body(argv[2], b_gridsync, p1, SIMT_FMA_FUSE);
+    run_body(argv[2], b_gridsync, p2, SIMT_FMA_FUSE);
+    CHECK(same_file(p1, p2), "traces %s and %s differ", p1, p2);
+    simt_trace_reader *r;
+    TRY(simt_trace_reader_open(p1, &r));
+    const struct simt_launch *la = simt_trace_reader_launch(r, 0);
+    const struct simt_program *p = simt_trace_reader_program(r, la->kernel);
+    CHECK(la->ncta == 8, "grid_phases CTAs %llu", (unsigned long long)la->ncta);
+    for (uint64_t c = 0; c < la->ncta; c++) {
+        simt_cta *cta;
+        TRY(simt_cta_load(r, 0, c, &cta));
+        for (uint32_t t = 0; t < simt_cta_nthreads(cta); t++) {
+            simt_cursor *cur;
+            TRY(simt_cursor_create(cta, t, &cur));
+            struct simt_event ev;
+            uint32_t nbar = 0;
+            while (simt_cursor_next(cur, &ev) > 0)
+                nbar += p->insts[ev.pc].iclass == SIMT_IC_BARRIER;
+            CHECK(nbar == 2, "CTA %llu thread %u: %u barriers", (unsigned long long)c, t, nbar);
+            simt_cursor_free(cur);
+        }
+        simt_cta_free(cta);
+    }
+    simt_trace_reader_close(r);
+    remove(p1);
+    remove(p2);
+    /* errors: a grid larger than what fits at once; a CTA that exits before the barrier */
+    simt_device *d = new_device(NULL, SIMT_FMA_FUSE);
+    simt_module *m = load_module(d, argv[2]);
+    int *o, n = 100;
+    uint64_t dout = dalloc(d, 4096 * 4, (void **)&o);
+    void *args[] = {&dout, &dout, &dout, &n};
+    simt_err e = simt_launch(d, m, "grid_phases", dim(28 * 32 + 1, 1, 1), dim(32, 1, 1), 0, args);
+    CHECK(e == SIMT_ERR_LAUNCH && strstr(simt_errmsg(), "the 896 that fit") &&
+              strstr(simt_errmsg(), "CTAs per SM (32)"),
+          "897 CTAs: %s %s", simt_err_name(e), simt_errmsg());
+    e = simt_launch(d, m, "grid_phases", dim(28 * 8 + 1, 1, 1), dim(256, 1, 1), 0, args);
+    CHECK(e == SIMT_ERR_LAUNCH && strstr(simt_errmsg(), "the 224 that fit") &&
+              strstr(simt_errmsg(), "threads per SM (2048)"),
+          "225 CTAs of 256: %s %s", simt_err_name(e), simt_errmsg());
+    TRY(simt_launch(d, m, "grid_phases", dim(28 * 8, 1, 1), dim(256, 1, 1), 0, args));
+    e = simt_launch(d, m, "grid_early", dim(4, 1, 1), dim(64, 1, 1), 0, args);
+    CHECK(e == SIMT_ERR_BARRIER && strstr(simt_errmsg(), "CTA (1,0,0)") &&
+              strstr(simt_errmsg(), "3 of 4 CTAs wait"),
+          "grid_early: %s %s", simt_err_name(e), simt_errmsg());
+    simt_device_free(d);
+    (void)argc;
+    return 0;
+}
+
+/* --- register estimate (ir/regs.ll: known by hand; kernels/regs.cu: real kernel shapes) ---- */
+
+static int t_regs(int argc, char **argv)
+{
+    simt_device *d = new_device(NULL, SIMT_FMA_FUSE);
+    simt_module *m = load_module(d, argv[2]);
+    static const struct {
+        const char *k;
+        uint32_t regs;
+    } want[] = {{"r_ten", 14},  {"r_offsets", 8}, {"r_vec", 8},          {"r_loop", 8},
+                {"r_call", 10}, {"r_many", 74},   {"r_many_lb1024", 64}, {"r_many_lb256x2", 74}};
+    for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+        struct simt_kernel_attrs at;
+        TRY(simt_module_kernel_attrs(m, want[i].k, &at));
+        CHECK(at.regs_per_thread == want[i].regs, "%s: %u registers per thread, want %u", want[i].k,
+              at.regs_per_thread, want[i].regs);
+    }
+    /* the launch record carries the same figure */
+    char path[128];
+    snprintf(path, sizeof(path), "regs_%d.trace", (int)getpid());
+    simt_device_free(d);
+    d = new_device(path, SIMT_FMA_FUSE);
+    m = load_module(d, argv[2]);
+    float *p;
+    uint64_t dp = dalloc(d, 64 * 16, (void **)&p);
+    memset(p, 0, 64 * 16);
+    void *args[] = {&dp};
+    TRY(simt_launch(d, m, "r_vec", dim(1, 1, 1), dim(32, 1, 1), 0, args));
+    TRY(simt_device_finish(d));
+    simt_device_free(d);
+    simt_trace_reader *r;
+    TRY(simt_trace_reader_open(path, &r));
+    CHECK(simt_trace_reader_nlaunches(r) == 1 &&
+              simt_trace_reader_launch(r, 0)->regs_per_thread == 8,
+          "launch record: %u registers", simt_trace_reader_launch(r, 0)->regs_per_thread);
+    simt_trace_reader_close(r);
+    remove(path);
+    if (argc > 3) {
+        /* 256-thread CTAs of a tiled matrix multiply and an order-8 stencil fit the 16384
+         * registers of a GT200 SM (nvcc: 20-40 registers per thread) */
+        d = new_device(NULL, SIMT_FMA_FUSE);
+        m = load_module(d, argv[3]);
+        const char *ks[] = {"_Z8tiled_mmPfPKfS1_ii", "_Z8stencil8PfPKfiii"};
+        for (int i = 0; i < 2; i++) {
+            struct simt_kernel_attrs at;
+            TRY(simt_module_kernel_attrs(m, ks[i], &at));
+            CHECK(at.regs_per_thread >= 8 && at.regs_per_thread * 256 <= 16384,
+                  "%s: %u registers per thread (a 256-thread CTA needs %u)", ks[i],
+                  at.regs_per_thread, at.regs_per_thread * 256);
+            printf("%s: %u registers per thread\n", ks[i], at.regs_per_thread);
+        }
+        simt_device_free(d);
+    }
+    return 0;
+}
+
 struct tcase {
     const char *name;
     int (*fn)(int, char **);
 };
 static const struct tcase cases[] = {
-    {"vecadd", t_vecadd},   {"control", t_control},   {"calls", t_calls},
-    {"warp", t_warp},       {"shared", t_shared},     {"atomics", t_atomics},
-    {"types", t_types},     {"misc", t_misc},         {"error", t_error},
-    {"runtime", t_runtime}, {"fma", t_fma},           {"determinism", t_determinism},
-    {"texture", t_texture}, {"program", t_program},   {"select", t_select},
-    {"nvvm", t_nvvm},       {"badinput", t_badinput}, {"asm", t_asm},
+    {"vecadd", t_vecadd},
+    {"control", t_control},
+    {"calls", t_calls},
+    {"warp", t_warp},
+    {"shared", t_shared},
+    {"atomics", t_atomics},
+    {"types", t_types},
+    {"misc", t_misc},
+    {"error", t_error},
+    {"runtime", t_runtime},
+    {"fma", t_fma},
+    {"determinism", t_determinism},
+    {"texture", t_texture},
+    {"program", t_program},
+    {"select", t_select},
+    {"nvvm", t_nvvm},
+    {"badinput", t_badinput},
+    {"asm", t_asm},
+    {"regs", t_regs},
+    {"barrier", t_barrier},
+    {"extended", t_extended},
+    {"gridsync", t_gridsync},
     {NULL, NULL},
 };
 

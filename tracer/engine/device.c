@@ -363,6 +363,35 @@ static uint32_t param_layout(const struct xfunc *k, uint32_t *offs)
     return off;
 }
 
+/* Registers per thread of a kernel from the allocator estimate of translate.c (docs/TRACER.md,
+ * "Kernel attributes"): + SIMT_REG_OVERHEAD registers that no IR value shows (R1, the stack
+ * pointer every SASS kernel loads from the constant bank, and one scratch register for
+ * operands an instruction cannot take from the constant bank or an immediate), rounded up to
+ * an even count (the register file is allocated in units of 64 registers per warp on Fermi,
+ * 2 per thread; a kernel ptxas reports at 25 registers occupies 26) and capped at 255, the
+ * most a thread can address. __launch_bounds__(T, B) caps it as ptxas does for the sm_70
+ * target the device code is compiled for: B CTAs of T threads must fit the 65536 registers
+ * of an SM (the rest would spill to local memory). */
+#define SIMT_REG_OVERHEAD 2
+#define SIMT_REG_FILE     65536
+uint32_t dev_regs_per_thread(const struct xfunc *k)
+{
+    uint32_t r = k->reg_estimate > 255 ? 255 : k->reg_estimate;
+    r += SIMT_REG_OVERHEAD;
+    r = (r + 1) & ~1u;
+    if (r > 255)
+        r = 255;
+    if (k->maxntid) {
+        uint64_t threads = (uint64_t)(k->maxntid + 31) / 32 * 32 * (k->minctasm ? k->minctasm : 1);
+        uint64_t cap = SIMT_REG_FILE / threads & ~1ull;
+        if (cap < 16) /* the fewest a kernel is given (ptxas's minimum with launch bounds) */
+            cap = 16;
+        if (r > cap)
+            r = (uint32_t)cap;
+    }
+    return r;
+}
+
 simt_err simt_module_kernel_attrs(simt_module *m, const char *name, struct simt_kernel_attrs *out)
 {
     SIMT_RETURN_IF(!m || !name || !out, SIMT_ERR_INVALID_ARG,
@@ -376,9 +405,7 @@ simt_err simt_module_kernel_attrs(simt_module *m, const char *name, struct simt_
     out->param_bytes = param_layout(f, NULL);
     out->static_shared_bytes = (uint32_t)xl_kernel_shared_bytes(m, (uint32_t)k);
     out->local_bytes_per_thread = f->frame_local_bytes;
-    /* live 32-bit values + a few for addresses/indices the back end materialises */
-    uint32_t r = f->reg_estimate + 4;
-    out->regs_per_thread = r < 16 ? 16 : r > 255 ? 255 : r;
+    out->regs_per_thread = dev_regs_per_thread(f);
     out->max_threads_per_block = f->maxntid ? f->maxntid : 1024;
     return SIMT_ERR_OK;
 }

@@ -26,6 +26,8 @@
 #define RPC_EXIT 0xffffffffu
 /* Function pointers are encoded in their own window (not dereferenceable). */
 #define SIMT_WIN_FUNC_BASE 0x050000000000ull
+/* Block addresses (blockaddress constants, targets of indirectbr), in the same window. */
+#define SIMT_WIN_BLOCKADDR (SIMT_WIN_FUNC_BASE + (1ull << 39))
 
 /* Scalar kinds of a register word (and of vector elements). */
 enum xk { XK_I = 0, XK_F16 = 1, XK_F32 = 2, XK_F64 = 3 };
@@ -217,7 +219,14 @@ struct xfunc {
     uint32_t index; /* in module */
     int is_kernel;
     uint32_t maxntid;      /* __launch_bounds__ threads per block (0 = none) */
-    uint32_t reg_estimate; /* kernels: max 32-bit registers live at once (estimate) */
+    uint32_t minctasm;     /* __launch_bounds__ minimum CTAs per SM (0 = none) */
+    uint32_t reg_estimate; /* 32-bit registers the function needs, its callees included */
+    uint32_t reg_own;      /* ... without its calls (translate.c: estimate_registers) */
+    uint32_t *reg_calls;   /* per call site: (callee index or UINT32_MAX, live across) */
+    uint32_t nreg_calls;
+    uint8_t *exit_bound; /* kernels, per internal pc: only pure code until `ret` */
+    int has_gridsync;    /* calls __simt_grid_sync */
+    int may_gridsync;    /* ... or calls a function that may */
     int defined;
     uint32_t nparams;
     uint32_t *param_slot; /* first slot of each parameter */
@@ -327,6 +336,7 @@ void xl_free_kprog(struct kprog *k);
 uint64_t xl_kernel_shared_bytes(const simt_module *m, uint32_t kfunc);
 
 /* device.c */
+uint32_t dev_regs_per_thread(const struct xfunc *kernel);
 const struct galloc *dev_find_alloc(const simt_device *d, uint64_t addr);
 simt_err dev_map_global(simt_device *d, uint64_t bytes, uint64_t *addr);
 uint8_t *dev_const_ptr(const simt_device *d, uint64_t addr, uint64_t bytes);

@@ -38,6 +38,8 @@ struct frame {
 };
 
 enum { W_RUN = 0, W_BAR = 1, W_DONE = 2 };
+/* bar_id of a warp waiting at the grid-wide barrier (CTA barriers are 0-15) */
+#define GRID_BAR 16
 
 struct warp {
     uint32_t id, alive;
@@ -51,7 +53,22 @@ struct warp {
     int state;
     uint32_t bar_dst; /* barrier reduction result slot */
     uint32_t bar_kind;
+    uint32_t bar_id, bar_cnt; /* barrier waited at (0-15), threads expected (0: all live) */
+    uint64_t bar_seq;         /* arrival order (counted barriers release the first arrivals) */
     uint64_t clock;
+};
+
+/* Cooperative launches run their CTAs side by side, but the trace writer takes one CTA at a
+ * time: their events are recorded per CTA and written when the launch ends. */
+struct trec {
+    uint32_t kind; /* 0 mem, 1 branch, 2 icall */
+    uint32_t tid, pc, x;
+    uint64_t a, a2;
+};
+struct tbuf {
+    struct trec *v;
+    size_t n, cap;
+    int failed;
 };
 
 struct cta {
@@ -75,6 +92,10 @@ struct cta {
     const struct xfunc *curfn;
     uint64_t glo, ghi; /* last global allocation hit */
     int64_t bar_red[3];
+    uint64_t bar_seq;
+    struct tbuf *rec; /* cooperative launches: events recorded here instead of written */
+    int grid_wait;    /* every live warp waits at the grid barrier */
+    int done;
     uint64_t spin;
     uint64_t timer;
 };
@@ -113,6 +134,57 @@ static simt_err rt_err(struct cta *c, struct warp *w, int lane, simt_err code, c
                        "CTA (%u,%u,%u) thread (%u,%u,%u) [warp %u lane %d]",
                        c->kfn->name, c->m->name, detail, where, fn ? fn->name : "?", text,
                        c->ctaid.x, c->ctaid.y, c->ctaid.z, tx, ty, tz, w->id, lane);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* trace events                                                                                  */
+
+static void rec_push(struct cta *c, uint32_t kind, uint32_t tid, uint32_t pc, uint32_t x,
+                     uint64_t a, uint64_t a2)
+{
+    struct tbuf *b = c->rec;
+    if (b->n == b->cap) {
+        size_t nc = b->cap ? b->cap * 2 : 1024;
+        struct trec *nv = realloc(b->v, nc * sizeof(*nv));
+        if (!nv) {
+            b->failed = 1;
+            return;
+        }
+        b->v = nv;
+        b->cap = nc;
+    }
+    struct trec *r = &b->v[b->n++];
+    r->kind = kind;
+    r->tid = tid;
+    r->pc = pc;
+    r->x = x;
+    r->a = a;
+    r->a2 = a2;
+}
+
+static inline void tr_mem(struct cta *c, uint32_t tid, uint32_t pc, uint64_t a, uint64_t a2,
+                          uint32_t size)
+{
+    if (c->rec)
+        rec_push(c, 0, tid, pc, size, a, a2);
+    else
+        simt_trace_writer_mem(c->tw, tid, pc, a, a2, size);
+}
+
+static inline void tr_branch(struct cta *c, uint32_t tid, uint32_t pc, uint32_t succ)
+{
+    if (c->rec)
+        rec_push(c, 1, tid, pc, succ, 0, 0);
+    else
+        simt_trace_writer_branch(c->tw, tid, pc, succ);
+}
+
+static inline void tr_icall(struct cta *c, uint32_t tid, uint32_t pc, uint32_t func)
+{
+    if (c->rec)
+        rec_push(c, 2, tid, pc, func, 0, 0);
+    else
+        simt_trace_writer_icall(c->tw, tid, pc, func);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -611,6 +683,29 @@ static uint64_t rd_bytes(const uint8_t *p, uint32_t n)
     return v;
 }
 
+/* Alive lanes of w outside `mask` (the lanes at a barrier) that are not parked on an
+ * exit-bound point of the kernel (translate.c: compute_exit_bound): those could still reach
+ * this or another barrier, or act on memory, so the barrier is divergent. Parked lanes are
+ * found in the warp's lower reconvergence-stack entries; the top entry holding a lane says
+ * where it resumes. Exit-bound lanes count as arrived, as exited threads do. */
+static uint32_t stray_lanes(const struct cta *c, const struct warp *w, uint32_t mask)
+{
+    const struct xfunc *k = c->kfn;
+    uint32_t left = w->alive & ~mask;
+    for (uint32_t i = w->nstk - 1; i-- > 0 && left;) {
+        const struct rent *en = &w->stk[i];
+        uint32_t m = en->mask & left;
+        if (!m)
+            continue;
+        int ok = en->depth == 0 && (en->pc == RPC_EXIT ||
+                                    (k->exit_bound && en->pc < k->ncode && k->exit_bound[en->pc]));
+        if (!ok)
+            return left;
+        left &= ~m;
+    }
+    return left;
+}
+
 /* Runs warp w until it exits, waits at a barrier, or its slice ends. */
 static simt_err run_warp(struct cta *c, struct warp *w)
 {
@@ -1068,8 +1163,22 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                 case LLVMSExt:
                     r = (unsigned __int128)sx;
                     break;
-                default: /* icmp predicates */
-                    switch (in->sub) {
+                /* divisions by zero give all ones / the dividend, as div.u64 and rem.u64 do
+                 * (undefined in LLVM); the signed overflow MIN / -1 wraps */
+                case LLVMUDiv:
+                    r = y ? x / y : mk;
+                    break;
+                case LLVMURem:
+                    r = y ? x % y : x;
+                    break;
+                case LLVMSDiv:
+                    r = y == 0 ? mk : sy == -1 ? 0 - x : (unsigned __int128)(sx / sy);
+                    break;
+                case LLVMSRem:
+                    r = y == 0 ? x : sy == -1 ? 0 : (unsigned __int128)(sx % sy);
+                    break;
+                default: /* icmp: 64 + predicate */
+                    switch (in->sub - 64) {
                     case 32:
                         r = x == y;
                         break;
@@ -1179,7 +1288,7 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                         goto out;
                     Dd[l] = rd_bytes(hp, sz);
                     if (tw)
-                        simt_trace_writer_mem(tw, tid_of(w, l), TPC, a, 0, (uint32_t)bytes);
+                        tr_mem(c, tid_of(w, l), TPC, a, 0, (uint32_t)bytes);
                 }
             } else {
                 ACTIVE(mask)
@@ -1203,7 +1312,7 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                         }
                     }
                     if (tw)
-                        simt_trace_writer_mem(tw, tid_of(w, l), TPC, a, 0, (uint32_t)bytes);
+                        tr_mem(c, tid_of(w, l), TPC, a, 0, (uint32_t)bytes);
                 }
             }
             pc++;
@@ -1239,7 +1348,7 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                 }
                 res[l] = old;
                 if (tw)
-                    simt_trace_writer_mem(tw, tid_of(w, l), TPC, a, 0, bytes);
+                    tr_mem(c, tid_of(w, l), TPC, a, 0, bytes);
             }
             if (in->dst != REF_NONE) {
                 uint64_t *Dd = R + (size_t)in->dst * WARP;
@@ -1270,7 +1379,7 @@ static simt_err run_warp(struct cta *c, struct warp *w)
             const struct xedge *et = &fn->edges[in->aux], *ef = et + 1;
             if (tw)
                 ACTIVE(mask)
-            simt_trace_writer_branch(tw, tid_of(w, l), TPC, (t >> l & 1) ? 0 : 1);
+            tr_branch(c, tid_of(w, l), TPC, (t >> l & 1) ? 0 : 1);
             if (t && et->moves)
                 edge_moves(fn, R, cp, et->moves, t);
             if (fm && ef->moves)
@@ -1312,6 +1421,11 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                         break;
                     }
                 }
+                if (ei == UINT32_MAX) /* indirectbr: no default destination */
+                    FAIL(SIMT_ERR_TRAP,
+                         "indirectbr to address 0x%llx, which is none of its %u destinations "
+                         "(undefined behaviour)",
+                         (unsigned long long)v, nc);
                 uint32_t j = 0;
                 while (j < ne && eidx[j] != ei)
                     j++;
@@ -1323,7 +1437,7 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                 }
                 emask[j] |= 1u << l;
                 if (tw)
-                    simt_trace_writer_branch(tw, tid_of(w, l), TPC, fn->edges[ei].succ);
+                    tr_branch(c, tid_of(w, l), TPC, fn->edges[ei].succ);
             }
             for (uint32_t j = 0; j < ne; j++)
                 if (fn->edges[eidx[j]].moves)
@@ -1412,7 +1526,7 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                 callee = (uint32_t)((t0 - base) / 16);
                 if (tw)
                     ACTIVE(mask)
-                simt_trace_writer_icall(tw, tid_of(w, l), TPC, c->kp->funcidx[callee]);
+                tr_icall(c, tid_of(w, l), TPC, c->kp->funcidx[callee]);
             }
             const struct xfunc *cf = &c->m->funcs[callee];
             uint32_t na = ax[1];
@@ -1540,13 +1654,47 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                 pc++;
                 break;
             }
+            case XI_GRIDSYNC:
             case XI_BARRIER:
-            case XI_BARRIER_RED:
-                if (mask != w->alive)
-                    FAIL(SIMT_ERR_BARRIER,
-                         "__syncthreads() inside divergent code: %d of the warp's %d live "
-                         "threads reached it (active mask 0x%08x, live 0x%08x)",
-                         __builtin_popcount(mask), __builtin_popcount(w->alive), mask, w->alive);
+            case XI_BARRIER_RED: {
+                uint32_t bid = in->sub == XI_GRIDSYNC ? GRID_BAR : 0, bcnt = 0,
+                         l0 = (uint32_t)__builtin_ctz(mask);
+                if (in->sub == XI_BARRIER && in->a != REF_NONE) {
+                    const uint64_t *A = OPD(in->a);
+                    bid = (uint32_t)A[l0];
+                    uint32_t odd = 0;
+                    ACTIVE(mask) odd |= (uint32_t)A[l] != bid;
+                    if (in->imm) {
+                        const uint64_t *B = OPD(in->b);
+                        bcnt = (uint32_t)B[l0];
+                        ACTIVE(mask) odd |= (uint32_t)B[l] != bcnt;
+                    }
+                    if (odd)
+                        FAIL(SIMT_ERR_BARRIER,
+                             "barrier id or thread count differs between the threads of a warp");
+                    if (bid >= 16)
+                        FAIL(SIMT_ERR_BARRIER, "barrier id %u: a CTA has 16 barriers (0-15)", bid);
+                    if (in->imm && (bcnt == 0 || bcnt % WARP || bcnt > c->nwarps * WARP))
+                        FAIL(SIMT_ERR_BARRIER,
+                             "barrier %u with a thread count of %u: the count must be a non-zero "
+                             "multiple of the warp size (32) and at most the CTA's %u warps x 32",
+                             bid, bcnt, c->nwarps);
+                }
+                if (mask != w->alive) {
+                    /* alive threads outside the active mask count as arrived only when they
+                     * are parked where nothing but the kernel's exit is left to do */
+                    uint32_t stray = stray_lanes(c, w, mask);
+                    if (stray)
+                        FAIL(SIMT_ERR_BARRIER,
+                             "__syncthreads() inside divergent code: %d of the warp's %d live "
+                             "threads reached it (active mask 0x%08x, live 0x%08x); threads "
+                             "0x%08x have not exited and can still execute other code",
+                             __builtin_popcount(mask), __builtin_popcount(w->alive), mask, w->alive,
+                             stray);
+                }
+                w->bar_id = bid;
+                w->bar_cnt = bcnt;
+                w->bar_seq = c->bar_seq++;
                 if (in->sub == XI_BARRIER_RED) {
                     const uint64_t *P = OPD(in->a);
                     uint32_t k = (uint32_t)in->imm;
@@ -1569,6 +1717,7 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                 w->state = W_BAR;
                 c->spin = 0;
                 goto out;
+            }
             case XI_WARPSYNC: {
                 const uint64_t *Mk = OPD(in->a);
                 /* lanes named in a member mask that are alive but not active here cannot
@@ -1702,7 +1851,7 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                     c->spin = 0;
                     res[l] = old;
                     if (tw)
-                        simt_trace_writer_mem(tw, tid_of(w, l), TPC, P[l], 0, bytes);
+                        tr_mem(c, tid_of(w, l), TPC, P[l], 0, bytes);
                 }
                 ACTIVE(mask) Dd[l] = res[l];
                 pc++;
@@ -1717,8 +1866,7 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                     uint64_t n = N[l] & MK(in->ty);
                     if (!n) {
                         if (tw)
-                            simt_trace_writer_mem(tw, tid_of(w, l), TPC, Dp[l],
-                                                  in->sub == XI_MEMSET ? 0 : S[l], 0);
+                            tr_mem(c, tid_of(w, l), TPC, Dp[l], in->sub == XI_MEMSET ? 0 : S[l], 0);
                         continue;
                     }
                     uint8_t *dp = xlate(c, w, (int)l, Dp[l], n, 1, &e);
@@ -1733,9 +1881,8 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                         memmove(dp, sp, n);
                     }
                     if (tw)
-                        simt_trace_writer_mem(tw, tid_of(w, l), TPC, Dp[l],
-                                              in->sub == XI_MEMSET ? 0 : S[l],
-                                              (uint32_t)(n > UINT32_MAX ? UINT32_MAX : n));
+                        tr_mem(c, tid_of(w, l), TPC, Dp[l], in->sub == XI_MEMSET ? 0 : S[l],
+                               (uint32_t)(n > UINT32_MAX ? UINT32_MAX : n));
                 }
                 pc++;
                 break;
@@ -2241,7 +2388,7 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                         goto out;
                     memcpy(tp, texel, 16);
                     if (tw)
-                        simt_trace_writer_mem(tw, tid_of(w, l), TPC, ta, 0, b->elem_bytes);
+                        tr_mem(c, tid_of(w, l), TPC, ta, 0, b->elem_bytes);
                 }
                 pc++;
                 break;
@@ -2376,7 +2523,129 @@ static void warps_free(struct cta *c)
     }
 }
 
-static simt_err run_cta(struct cta *c, const uint64_t *param_words, uint32_t nparam_words)
+static void bar_wake(struct cta *c, struct warp *w)
+{
+    w->state = W_RUN;
+    if (w->bar_dst != REF_NONE) {
+        uint64_t v = (uint64_t)c->bar_red[w->bar_kind];
+        uint64_t *R = w->arena + w->fr[w->nfr - 1].regoff;
+        for (int l = 0; l < WARP; l++)
+            R[(size_t)w->bar_dst * WARP + l] = v;
+    }
+}
+
+/* Points the error location at the barrier warp w waits at. */
+static void bar_locate(struct cta *c, struct warp *w)
+{
+    const struct frame *f = &w->fr[w->nfr - 1];
+    c->curfn = f->fn;
+    c->cur = &f->fn->code[w->stk[w->nstk - 1].pc - 1];
+}
+
+/* Releases the complete barriers. A barrier without a thread count completes when every warp
+ * that has not exited waits at it: threads that exited (or are parked on the way to the
+ * exit, see stray_lanes) count as arrived, as on NVIDIA GPUs since Volta and in GPGPU-Sim.
+ * A barrier with a thread count (bar.sync id, count) completes when count / 32 warps wait at
+ * it; the earliest arrivals are released, later ones wait for the next completion (PTX ISA,
+ * "bar.sync": barriers are executed per warp, the count is a multiple of the warp size). */
+static simt_err bar_release(struct cta *c)
+{
+    for (uint32_t id = 0; id < 16; id++) {
+        uint32_t nwait = 0, nlive = 0, cnt = 0;
+        struct warp *first = NULL;
+        for (uint32_t i = 0; i < c->nwarps; i++) {
+            struct warp *w = &c->warps[i];
+            if (w->state == W_DONE)
+                continue;
+            nlive++;
+            if (w->state != W_BAR || w->bar_id != id)
+                continue;
+            if (!first) {
+                first = w;
+                cnt = w->bar_cnt;
+            } else if (w->bar_cnt != cnt) {
+                bar_locate(c, w);
+                return rt_err(c, w, 0, SIMT_ERR_BARRIER,
+                              "barrier %u is waited at with different thread counts (%u by warp "
+                              "%u, %u by warp %u)",
+                              id, cnt, first->id, w->bar_cnt, w->id);
+            }
+            nwait++;
+        }
+        if (!nwait)
+            continue;
+        if (cnt == 0) {
+            if (nwait < nlive)
+                continue;
+            for (uint32_t i = 0; i < c->nwarps; i++)
+                if (c->warps[i].state == W_BAR && c->warps[i].bar_id == id)
+                    bar_wake(c, &c->warps[i]);
+            if (id == 0) {
+                c->bar_red[0] = 0;
+                c->bar_red[1] = 1;
+                c->bar_red[2] = 0;
+            }
+            continue;
+        }
+        for (uint32_t need = cnt / WARP; nwait >= need; nwait -= need) {
+            /* the `need` earliest arrivals */
+            for (uint32_t r = 0; r < need; r++) {
+                struct warp *best = NULL;
+                for (uint32_t i = 0; i < c->nwarps; i++) {
+                    struct warp *w = &c->warps[i];
+                    if (w->state == W_BAR && w->bar_id == id &&
+                        (!best || w->bar_seq < best->bar_seq))
+                        best = w;
+                }
+                bar_wake(c, best);
+            }
+        }
+    }
+    return SIMT_ERR_OK;
+}
+
+/* Every warp that has not exited waits at a barrier that cannot complete. */
+static simt_err bar_deadlock(struct cta *c)
+{
+    char list[256] = "";
+    size_t n = 0;
+    struct warp *wb = NULL;
+    uint32_t live = 0;
+    for (uint32_t i = 0; i < c->nwarps; i++) {
+        struct warp *w = &c->warps[i];
+        if (w->state == W_DONE)
+            continue;
+        live++;
+        if (w->state != W_BAR)
+            continue;
+        if (!wb)
+            wb = w;
+        if (n < sizeof(list) - 48) {
+            int k = w->bar_id == GRID_BAR
+                        ? snprintf(list + n, sizeof(list) - n, "%swarp %u at the grid barrier",
+                                   n ? ", " : "", w->id)
+                        : snprintf(list + n, sizeof(list) - n, "%swarp %u at barrier %u",
+                                   n ? ", " : "", w->id, w->bar_id);
+            n += k > 0 ? (size_t)k : 0;
+            if (w->bar_cnt && n < sizeof(list) - 24) {
+                k = snprintf(list + n, sizeof(list) - n, " (count %u)", w->bar_cnt);
+                n += k > 0 ? (size_t)k : 0;
+            }
+        } else if (n < sizeof(list) - 4) {
+            strcpy(list + n, ", ...");
+            n = sizeof(list);
+        }
+    }
+    if (!wb)
+        return simt_seterr(SIMT_ERR_INVARIANT, "kernel %s: no warp can run", c->kfn->name);
+    bar_locate(c, wb);
+    return rt_err(c, wb, 0, SIMT_ERR_BARRIER,
+                  "barrier deadlock: the CTA's %u live warps all wait at barriers that cannot "
+                  "complete: %s",
+                  live, list);
+}
+
+static simt_err cta_start(struct cta *c, const uint64_t *param_words, uint32_t nparam_words)
 {
     simt_err e = SIMT_ERR_OK;
     const struct xfunc *k = c->kfn;
@@ -2405,53 +2674,213 @@ static simt_err run_cta(struct cta *c, const uint64_t *param_words, uint32_t npa
     c->bar_red[0] = 0;
     c->bar_red[1] = 1;
     c->bar_red[2] = 0;
+    c->bar_seq = 0;
+    c->grid_wait = 0;
+    c->done = 0;
+    return SIMT_ERR_OK;
+}
+
+/* Runs the CTA until its warps have exited (c->done) or all wait at the grid barrier
+ * (c->grid_wait). */
+static simt_err cta_loop(struct cta *c)
+{
+    simt_err e = SIMT_ERR_OK;
     for (;;) {
-        uint32_t ndone = 0, nbar = 0;
+        uint32_t ndone = 0, nrun = 0, ngrid = 0;
         for (uint32_t i = 0; i < c->nwarps; i++) {
             struct warp *w = &c->warps[i];
             if (w->state == W_RUN && (e = run_warp(c, w)))
                 return e;
-            ndone += w->state == W_DONE;
-            nbar += w->state == W_BAR;
         }
-        if (ndone == c->nwarps)
+        /* at the end of each round: release the barriers that are complete */
+        if ((e = bar_release(c)))
+            return e;
+        for (uint32_t i = 0; i < c->nwarps; i++) {
+            ndone += c->warps[i].state == W_DONE;
+            nrun += c->warps[i].state == W_RUN;
+            ngrid += c->warps[i].state == W_BAR && c->warps[i].bar_id == GRID_BAR;
+        }
+        if (ndone == c->nwarps) {
+            c->done = 1;
             break;
-        if (ndone + nbar == c->nwarps) {
-            /* every live warp waits at a barrier */
-            uint32_t live = 0;
-            struct warp *wb = NULL;
-            for (uint32_t i = 0; i < c->nwarps; i++) {
-                live += (uint32_t)__builtin_popcount(c->warps[i].alive);
-                if (c->warps[i].state == W_BAR && !wb)
-                    wb = &c->warps[i];
-            }
-            if (live != c->nthreads) {
-                const struct frame *f = &wb->fr[wb->nfr - 1];
-                c->curfn = f->fn;
-                c->cur = &f->fn->code[wb->stk[wb->nstk - 1].pc - 1];
-                return rt_err(c, wb, 0, SIMT_ERR_BARRIER,
-                              "__syncthreads() reached by only part of the CTA: %u of %u threads "
-                              "wait, the others have exited",
-                              live, c->nthreads);
-            }
-            for (uint32_t i = 0; i < c->nwarps; i++) {
-                struct warp *w = &c->warps[i];
-                if (w->state != W_BAR)
-                    continue;
-                w->state = W_RUN;
-                if (w->bar_dst != REF_NONE) {
-                    uint64_t v = (uint64_t)c->bar_red[w->bar_kind];
-                    uint64_t *R = w->arena + w->fr[w->nfr - 1].regoff;
-                    for (int l = 0; l < WARP; l++)
-                        R[(size_t)w->bar_dst * WARP + l] = v;
-                }
-            }
-            c->bar_red[0] = 0;
-            c->bar_red[1] = 1;
-            c->bar_red[2] = 0;
         }
+        if (nrun == 0 && ndone + ngrid == c->nwarps) {
+            c->grid_wait = 1;
+            break;
+        }
+        if (nrun == 0)
+            return bar_deadlock(c);
     }
     return SIMT_ERR_OK;
+}
+
+static simt_err run_cta(struct cta *c, const uint64_t *param_words, uint32_t nparam_words)
+{
+    simt_err e = cta_start(c, param_words, nparam_words);
+    if (!e)
+        e = cta_loop(c);
+    if (!e && !c->done)
+        e = simt_seterr(SIMT_ERR_INVARIANT,
+                        "kernel %s: CTA stopped at a grid barrier outside a "
+                        "cooperative launch",
+                        c->kfn->name);
+    return e;
+}
+
+/* The GPU all CTAs of a cooperative launch must fit at once: the CUDA runtime's virtual GPU
+ * (tracer/runtime: sm_70 limits, 28 SMs as in seed 000 Table 5.1). */
+#define COOP_SMS            28
+#define COOP_THREADS_PER_SM 2048
+#define COOP_CTAS_PER_SM    32
+#define COOP_REGS_PER_SM    65536
+#define COOP_SHARED_PER_SM  (96 * 1024)
+
+/* A launch whose kernel may execute a grid-wide barrier (__simt_grid_sync, cooperative
+ * groups' this_grid().sync()): every CTA is resident at once, as cudaLaunchCooperativeKernel
+ * requires. The CTAs run one after another, in launch order, until each has exited or waits
+ * at the grid barrier with all its live warps; once every CTA waits there, all resume. A CTA
+ * that exits while others wait is an error (the others would wait forever). Trace events
+ * are recorded per CTA and written in launch order when the launch ends. */
+static simt_err coop_launch(struct cta *tmpl, simt_module *m, uint32_t kfunc, uint64_t ncta,
+                            uint32_t dyn_shared, const uint64_t *pw, uint32_t nw)
+{
+    const struct xfunc *k = tmpl->kfn;
+    /* residency, as the occupancy calculator computes it: registers are allocated per warp
+     * in units of 256, shared memory per CTA */
+    uint32_t regs = dev_regs_per_thread(k);
+    uint64_t warp_regs = ((uint64_t)regs * WARP + 255) / 256 * 256;
+    uint64_t cta_regs = warp_regs * tmpl->nwarps;
+    uint64_t cta_shared = xl_kernel_shared_bytes(m, kfunc) + dyn_shared;
+    uint64_t per_sm = COOP_CTAS_PER_SM;
+    const char *lim = "CTAs per SM (32)";
+    if (COOP_THREADS_PER_SM / ((uint64_t)tmpl->nwarps * WARP) < per_sm) {
+        per_sm = COOP_THREADS_PER_SM / ((uint64_t)tmpl->nwarps * WARP);
+        lim = "threads per SM (2048)";
+    }
+    if (cta_regs && COOP_REGS_PER_SM / cta_regs < per_sm) {
+        per_sm = COOP_REGS_PER_SM / cta_regs;
+        lim = "registers per SM (65536)";
+    }
+    if (cta_shared && COOP_SHARED_PER_SM / cta_shared < per_sm) {
+        per_sm = COOP_SHARED_PER_SM / cta_shared;
+        lim = "shared memory per SM (96 KiB)";
+    }
+    if (ncta > per_sm * COOP_SMS)
+        return simt_seterr(SIMT_ERR_LAUNCH,
+                           "kernel %s (module %s): a grid-wide barrier needs every CTA resident at "
+                           "once, but %llu CTAs of %u threads exceed the %llu that fit (%u SMs x "
+                           "%llu CTAs per SM, limited by the %s; %u registers per thread, %llu "
+                           "shared bytes per CTA)",
+                           k->name, m->name, (unsigned long long)ncta, tmpl->nthreads,
+                           (unsigned long long)(per_sm * COOP_SMS), COOP_SMS,
+                           (unsigned long long)per_sm, lim, regs, (unsigned long long)cta_shared);
+    simt_err e = SIMT_ERR_OK;
+    struct cta *cs = calloc(ncta, sizeof(*cs));
+    struct tbuf *bufs = tmpl->tw ? calloc(ncta, sizeof(*bufs)) : NULL;
+    if (!cs || (tmpl->tw && !bufs)) {
+        free(cs);
+        free(bufs);
+        return simt_seterr(SIMT_ERR_NOMEM, "out of memory for a cooperative launch of %llu CTAs",
+                           (unsigned long long)ncta);
+    }
+    uint64_t i;
+    for (i = 0; i < ncta && !e; i++) {
+        struct cta *c = &cs[i];
+        *c = *tmpl;
+        c->cta_linear = i;
+        c->ctaid.x = (uint32_t)(i % c->grid.x);
+        c->ctaid.y = (uint32_t)(i / c->grid.x % c->grid.y);
+        c->ctaid.z = (uint32_t)(i / ((uint64_t)c->grid.x * c->grid.y));
+        c->timer = i;
+        c->ti = 0;
+        c->spin = 0;
+        c->rec = bufs ? &bufs[i] : NULL;
+        c->shared = calloc(c->shared_bytes ? c->shared_bytes : 1, 1);
+        c->local = malloc((size_t)c->nwarps * WARP * c->stack_bytes);
+        c->warps = calloc(c->nwarps, sizeof(*c->warps));
+        if (!c->shared || !c->local || !c->warps)
+            e = simt_seterr(SIMT_ERR_NOMEM,
+                            "out of memory for CTA %llu of a cooperative launch (%llu CTAs of %u "
+                            "threads, all resident at once)",
+                            (unsigned long long)i, (unsigned long long)ncta, c->nthreads);
+        else
+            e = cta_start(c, pw, nw);
+    }
+    uint64_t nalloc = i;
+    while (!e) {
+        uint64_t ndone = 0, nwait = 0, first_done = ncta, first_wait = ncta;
+        for (i = 0; i < ncta && !e; i++)
+            if (!cs[i].done && !cs[i].grid_wait)
+                e = cta_loop(&cs[i]);
+        if (e)
+            break;
+        for (i = 0; i < ncta; i++) {
+            if (cs[i].done && ndone++ == 0)
+                first_done = i;
+            if (cs[i].grid_wait && nwait++ == 0)
+                first_wait = i;
+        }
+        if (ndone == ncta)
+            break;
+        if (ndone) {
+            struct cta *c = &cs[first_wait], *x = &cs[first_done];
+            struct warp *wb = NULL;
+            for (uint32_t w = 0; w < c->nwarps && !wb; w++)
+                if (c->warps[w].state == W_BAR)
+                    wb = &c->warps[w];
+            bar_locate(c, wb);
+            e = rt_err(c, wb, 0, SIMT_ERR_BARRIER,
+                       "grid barrier: %llu of %llu CTAs wait at it, but CTA (%u,%u,%u) and %llu "
+                       "other(s) exited without reaching it (every thread of the grid must reach "
+                       "grid.sync())",
+                       (unsigned long long)nwait, (unsigned long long)ncta, x->ctaid.x, x->ctaid.y,
+                       x->ctaid.z, (unsigned long long)(ndone - 1));
+            break;
+        }
+        /* every CTA waits at the grid barrier: release them all */
+        for (i = 0; i < ncta; i++) {
+            struct cta *c = &cs[i];
+            c->grid_wait = 0;
+            c->spin = 0;
+            for (uint32_t w = 0; w < c->nwarps; w++)
+                if (c->warps[w].state == W_BAR && c->warps[w].bar_id == GRID_BAR)
+                    c->warps[w].state = W_RUN;
+        }
+    }
+    tmpl->ti = 0;
+    for (i = 0; i < nalloc; i++)
+        tmpl->ti += cs[i].ti;
+    /* the trace, CTA by CTA in launch order */
+    for (i = 0; i < ncta && !e && bufs; i++) {
+        const struct tbuf *b = &bufs[i];
+        if (b->failed) {
+            e = simt_seterr(SIMT_ERR_NOMEM, "out of memory recording the trace of a cooperative "
+                                            "launch");
+            break;
+        }
+        if ((e = simt_trace_writer_begin_cta(tmpl->tw, tmpl->nthreads)))
+            break;
+        for (size_t j = 0; j < b->n && !e; j++) {
+            const struct trec *r = &b->v[j];
+            e = r->kind == 0   ? simt_trace_writer_mem(tmpl->tw, r->tid, r->pc, r->a, r->a2, r->x)
+                : r->kind == 1 ? simt_trace_writer_branch(tmpl->tw, r->tid, r->pc, r->x)
+                               : simt_trace_writer_icall(tmpl->tw, r->tid, r->pc, r->x);
+        }
+        if (!e)
+            e = simt_trace_writer_end_cta(tmpl->tw, cs[i].ti);
+    }
+    for (i = 0; i < nalloc; i++) {
+        if (cs[i].warps)
+            warps_free(&cs[i]);
+        free(cs[i].warps);
+        free(cs[i].shared);
+        free(cs[i].local);
+    }
+    for (i = 0; bufs && i < ncta; i++)
+        free(bufs[i].v);
+    free(bufs);
+    free(cs);
+    return e;
 }
 
 simt_err exec_launch(simt_device *d, simt_module *m, uint32_t kfunc, struct simt_dim3 grid,
@@ -2490,6 +2919,10 @@ simt_err exec_launch(simt_device *d, simt_module *m, uint32_t kfunc, struct simt
     if (e)
         goto out;
     uint64_t ncta = (uint64_t)grid.x * grid.y * grid.z;
+    if (k->may_gridsync) {
+        e = coop_launch(&c, m, kfunc, ncta, dyn_shared, pw, nw);
+        goto out;
+    }
     double last = d->cfg.progress ? now_s() : 0;
     int printed = 0;
     for (uint64_t i = 0; i < ncta; i++) {

@@ -373,6 +373,18 @@ static uint64_t func_addr(struct mstate *ms, LLVMValueRef fn)
     return SIMT_WIN_FUNC_BASE + ((uint64_t)ms->m->id << 24) + (uint64_t)idx * 16;
 }
 
+/* blockaddress(@f, %bb): SIMT_WIN_BLOCKADDR + function index << 20 + 4 * block index (only
+ * compared by indirectbr, never dereferenced). */
+static uint64_t block_addr(struct mstate *ms, LLVMValueRef fn, LLVMBasicBlockRef bb)
+{
+    uint32_t idx = 0, b = 0;
+    pmap_get(&ms->fmap, fn, &idx);
+    for (LLVMBasicBlockRef x = LLVMGetFirstBasicBlock(fn); x && x != bb;
+         x = LLVMGetNextBasicBlock(x))
+        b++;
+    return SIMT_WIN_BLOCKADDR + ((uint64_t)idx << 20) + 4ull * b;
+}
+
 static uint64_t mask_w(uint32_t w)
 {
     return w >= 64 ? ~0ull : ((1ull << w) - 1);
@@ -428,6 +440,10 @@ static simt_err const_scalar(struct mstate *ms, LLVMValueRef c, uint64_t *out)
     }
     if (LLVMIsAFunction(c)) {
         *out = func_addr(ms, c);
+        return SIMT_ERR_OK;
+    }
+    if (LLVMGetValueKind(c) == LLVMBlockAddressValueKind) {
+        *out = block_addr(ms, LLVMGetOperand(c, 0), LLVMValueAsBasicBlock(LLVMGetOperand(c, 1)));
         return SIMT_ERR_OK;
     }
     if (LLVMIsAGlobalVariable(c) || LLVMIsAGlobalAlias(c)) {
@@ -553,11 +569,28 @@ static simt_err const_words(struct mstate *ms, LLVMValueRef c, uint64_t *w, uint
         if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) > 64) {
             memset(w, 0, nw * 8);
             if (LLVMIsAConstantInt(c)) {
-                /* low 64 bits only are available through the C API; sign-extend */
-                long long s = LLVMConstIntGetSExtValue(c);
-                w[0] = (uint64_t)s;
+                /* the C API gives the low 64 bits only: read the printed decimal value */
+                char *txt = LLVMPrintValueToString(c);
+                const char *q = txt ? strchr(txt, ' ') : NULL;
+                unsigned __int128 v = 0;
+                int neg = 0;
+                if (q) {
+                    q++;
+                    neg = *q == '-';
+                    q += neg;
+                    for (; *q >= '0' && *q <= '9'; q++)
+                        v = v * 10 + (unsigned)(*q - '0');
+                    if (neg)
+                        v = -v;
+                } else {
+                    v = (unsigned __int128)(__int128)LLVMConstIntGetSExtValue(c);
+                    neg = (__int128)v < 0;
+                }
+                if (txt)
+                    LLVMDisposeMessage(txt);
+                w[0] = (uint64_t)v;
                 for (uint32_t i = 1; i < nw; i++)
-                    w[i] = s < 0 ? ~0ull : 0;
+                    w[i] = i == 1 ? (uint64_t)(v >> 64) : neg ? ~0ull : 0;
                 return SIMT_ERR_OK;
             }
             if (LLVMIsUndef(c) || LLVMIsPoison(c) || LLVMIsNull(c))
@@ -920,9 +953,14 @@ static simt_err xl_intrinsic(struct fstate *fs, LLVMValueRef I, uint32_t irpc, c
     }
     if (strcmp(nm, "llvm.nvvm.barrier0") == 0 || starts(nm, "llvm.nvvm.barrier.sync") ||
         strcmp(nm, "llvm.nvvm.barrier.n") == 0 || strcmp(nm, "llvm.nvvm.bar.sync") == 0 ||
-        starts(nm, "llvm.nvvm.barrier.cta.sync")) {
+        strcmp(nm, "llvm.nvvm.barrier") == 0 || starts(nm, "llvm.nvvm.barrier.cta.sync")) {
+        /* a = barrier id (REF_NONE: 0), b = thread count (imm = 1; else all threads) */
         *cls = SIMT_IC_BARRIER;
-        INTR(XI_BARRIER);
+        x = INTR(XI_BARRIER);
+        x->imm = nargs >= 2 &&
+                 (strstr(nm, "cnt") || strstr(nm, "count") || strcmp(nm, "llvm.nvvm.barrier") == 0);
+        if (!x->imm)
+            x->b = REF_NONE;
         return SIMT_ERR_OK;
     }
     if (starts(nm, "llvm.nvvm.barrier0.")) { /* popc/and/or */
@@ -1237,6 +1275,14 @@ static simt_err xl_intrinsic(struct fstate *fs, LLVMValueRef I, uint32_t irpc, c
         x->flags |= XF_TRACEMEM;
         *msp = SIMT_MS_TEXTURE;
         *access_bytes = 0;
+        return SIMT_ERR_OK;
+    }
+    if (strcmp(nm, "__simt_grid_sync") == 0 && nargs == 0) {
+        /* grid-wide barrier (cooperative groups' this_grid().sync()): the launch runs all
+         * its CTAs side by side (exec.c, cooperative launches) */
+        *cls = SIMT_IC_BARRIER;
+        INTR(XI_GRIDSYNC);
+        fs->f->has_gridsync = 1;
         return SIMT_ERR_OK;
     }
     if (strcmp(nm, "malloc") == 0) {
@@ -1578,7 +1624,57 @@ static int is_free_inst(struct fstate *fs, uint32_t pc)
 static simt_err xl_inst(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_t bidx, int *cls,
                         int *msp, uint32_t *abytes, uint8_t *iflags, uint32_t *callee);
 
-/* 32-bit registers a value occupies (i1: a predicate register, not counted). */
+/* ------------------------------------------------------------------------------------------ */
+/* register estimate                                                                            */
+/*
+ * What a register allocator (ptxas) would need: the maximum, over program points, of the
+ * 32-bit registers of the values live there, computed on "register units" rather than on
+ * IR values, so that instructions a compiler folds away cost nothing:
+ * - every scalar leaf of a value is one unit (vectors and first-class aggregates by
+ *   element); its weight is its 32-bit registers: i64, double and pointers 2, i128 4, i1 0
+ *   (predicates live in the separate predicate file), other scalars 1;
+ * - constants, globals, allocas (frame offsets from the stack pointer) and kernel parameters
+ *   (read from the parameter constant bank as instruction operands) have no unit;
+ * - FREE instructions of docs/INSTRUCTION_CLASSES.md are renamings: casts, constant-index
+ *   getelementptrs, extract/insert of elements and members, shufflevector, pass-through
+ *   intrinsics and fused multiplies designate the units of their operands (a fused fmul
+ *   designates both factors, which live until the fma);
+ * - getelementptrs with variable indices that share their base and their variable
+ *   (index, scale) terms differ only by a constant offset and share one unit: the back end
+ *   computes the address once and folds the constants into [reg+imm] operands (the 32
+ *   hoisted &As[ty][k] / &Bs[k][tx] of a tiled matrix multiply are 2 units, not 32);
+ *   constant bases of shared, constant or local memory fold into the immediate as well;
+ * - phi nodes define fresh units at the block entry, their incoming values are live out of
+ *   the incoming blocks.
+ * Pressure is measured before and after every instruction (a result that is never used still
+ * needs a register when it is written). A call adds the callee's own requirement to the
+ * units live across it (device.c / xl_module: reg_total()).
+ */
+#define UNIT_NONE 0xffffffffu
+
+struct rstate {
+    struct fstate *fs;
+    uint32_t nv;           /* values: nir instructions, then the parameters */
+    uint32_t *vfirst, *vn; /* per value: its units, lst[vfirst .. vfirst+vn) */
+    uint8_t *vdone;        /* per value: units assigned */
+    uint32_t *lst;         /* unit lists (UNIT_NONE: a leaf without a register) */
+    size_t nlst, caplst;
+    uint8_t *uw; /* per unit: weight in 32-bit registers */
+    uint32_t nu;
+    size_t capu;
+    uint8_t *isdef, *isuse; /* per pc: writes its units / reads its operands' units */
+    /* address keys of variable getelementptrs (words in kbuf) */
+    uint64_t *kbuf;
+    size_t nkbuf, capkbuf;
+    struct rkey {
+        uint64_t hash;
+        uint32_t first, len, unit;
+    } * keys;
+    uint32_t nk;
+    size_t capk;
+};
+
+/* 32-bit registers of a scalar type (i1: a predicate register, not counted). */
 static uint32_t reg_weight(LLVMTypeRef t)
 {
     switch (LLVMGetTypeKind(t)) {
@@ -1589,61 +1685,467 @@ static uint32_t reg_weight(LLVMTypeRef t)
     case LLVMIntegerTypeKind:
         return LLVMGetIntTypeWidth(t) == 1 ? 0 : (LLVMGetIntTypeWidth(t) + 31) / 32;
     case LLVMHalfTypeKind:
+    case LLVMBFloatTypeKind:
     case LLVMFloatTypeKind:
         return 1;
-    case LLVMVectorTypeKind:
-    case LLVMArrayTypeKind: {
-        uint32_t n =
-            LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetVectorSize(t) : LLVMGetArrayLength(t);
-        return n * reg_weight(LLVMGetElementType(t));
-    }
-    case LLVMStructTypeKind: {
-        uint32_t w = 0, k = LLVMCountStructElementTypes(t);
-        for (uint32_t i = 0; i < k; i++)
-            w += reg_weight(LLVMStructGetTypeAtIndex(t, i));
-        return w;
-    }
     default:
-        return 2; /* pointers, double, i64 */
+        return 2; /* pointers, double */
     }
 }
 
-/* Register estimate of a function: the maximum, over program points, of the 32-bit
- * registers of the SSA values live there (backward liveness over the CFG; phi operands are
- * live out of their incoming blocks; FREE instructions count like the rest). */
+/* Scalar leaves of a type (vectors by element, aggregates flattened). */
+static uint32_t leaf_count(LLVMTypeRef t)
+{
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMVoidTypeKind:
+    case LLVMLabelTypeKind:
+    case LLVMMetadataTypeKind:
+        return 0;
+    case LLVMVectorTypeKind:
+        return LLVMGetVectorSize(t);
+    case LLVMArrayTypeKind:
+        return LLVMGetArrayLength(t) * leaf_count(LLVMGetElementType(t));
+    case LLVMStructTypeKind: {
+        uint32_t n = 0, k = LLVMCountStructElementTypes(t);
+        for (uint32_t i = 0; i < k; i++)
+            n += leaf_count(LLVMStructGetTypeAtIndex(t, i));
+        return n;
+    }
+    default:
+        return 1;
+    }
+}
+
+/* Appends the weights of the leaves of t to *w (n of them; *w has room for leaf_count(t)). */
+static void leaf_weights(LLVMTypeRef t, uint8_t *w, uint32_t *n)
+{
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMVoidTypeKind:
+    case LLVMLabelTypeKind:
+    case LLVMMetadataTypeKind:
+        return;
+    case LLVMVectorTypeKind: {
+        uint32_t k = LLVMGetVectorSize(t), ew = reg_weight(LLVMGetElementType(t));
+        for (uint32_t i = 0; i < k; i++)
+            w[(*n)++] = (uint8_t)ew;
+        return;
+    }
+    case LLVMArrayTypeKind: {
+        uint32_t k = LLVMGetArrayLength(t);
+        for (uint32_t i = 0; i < k; i++)
+            leaf_weights(LLVMGetElementType(t), w, n);
+        return;
+    }
+    case LLVMStructTypeKind: {
+        uint32_t k = LLVMCountStructElementTypes(t);
+        for (uint32_t i = 0; i < k; i++)
+            leaf_weights(LLVMStructGetTypeAtIndex(t, i), w, n);
+        return;
+    }
+    default: {
+        uint32_t r = reg_weight(t);
+        w[(*n)++] = (uint8_t)(r > 255 ? 255 : r);
+        return;
+    }
+    }
+}
+
+/* Leaf offset of an extractvalue/insertvalue index path into aggregate type t. */
+static uint32_t leaf_offset(LLVMTypeRef t, const unsigned *idx, unsigned n)
+{
+    uint32_t off = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+            for (unsigned k = 0; k < idx[i]; k++)
+                off += leaf_count(LLVMStructGetTypeAtIndex(t, k));
+            t = LLVMStructGetTypeAtIndex(t, idx[i]);
+        } else {
+            t = LLVMGetElementType(t);
+            off += idx[i] * leaf_count(t);
+        }
+    }
+    return off;
+}
+
+static uint32_t r_new_unit(struct rstate *rs, uint32_t w)
+{
+    if (!w)
+        return UNIT_NONE;
+    GROW(rs->uw, rs->nu, rs->capu);
+    rs->uw[rs->nu] = (uint8_t)(w > 255 ? 255 : w);
+    return rs->nu++;
+}
+
+static void r_push(struct rstate *rs, uint32_t u)
+{
+    GROW(rs->lst, rs->nlst, rs->caplst);
+    rs->lst[rs->nlst++] = u;
+}
+
+/* Value index of an instruction or parameter of the function, or UINT32_MAX. */
+static uint32_t r_vidx(struct rstate *rs, LLVMValueRef v)
+{
+    struct fstate *fs = rs->fs;
+    uint32_t pc;
+    if (LLVMIsAInstruction(v) && pmap_get(&fs->irpc, v, &pc))
+        return pc;
+    if (LLVMIsAArgument(v))
+        for (uint32_t a = 0; a < fs->f->nparams; a++)
+            if (LLVMGetParam(fs->fn, a) == v)
+                return fs->f->nir + a;
+    return UINT32_MAX;
+}
+
+/* The units of operand v (NULL / 0 for constants, kernel parameters, unprocessed values). */
+static const uint32_t *r_units(struct rstate *rs, LLVMValueRef v, uint32_t *n)
+{
+    uint32_t i = r_vidx(rs, v);
+    *n = 0;
+    if (i == UINT32_MAX || !rs->vdone[i])
+        return NULL;
+    *n = rs->vn[i];
+    return rs->lst + rs->vfirst[i];
+}
+
+/* Gives value i fresh units, one per leaf of type t. */
+static void r_fresh(struct rstate *rs, uint32_t i, LLVMTypeRef t)
+{
+    uint32_t nl = leaf_count(t), k = 0;
+    uint8_t wbuf[64], *w = nl <= 64 ? wbuf : malloc(nl);
+    if (!w)
+        abort();
+    leaf_weights(t, w, &k);
+    rs->vfirst[i] = (uint32_t)rs->nlst;
+    rs->vn[i] = k;
+    for (uint32_t j = 0; j < k; j++)
+        r_push(rs, r_new_unit(rs, w[j]));
+    if (w != wbuf)
+        free(w);
+}
+
+/* Value i designates the units of its operands (a renaming / forwarding instruction). */
+static void r_forward(struct rstate *rs, uint32_t i, LLVMValueRef I)
+{
+    rs->vfirst[i] = (uint32_t)rs->nlst;
+    int no = LLVMGetNumOperands(I);
+    for (int k = 0; k < no; k++) {
+        uint32_t n;
+        const uint32_t *u = r_units(rs, LLVMGetOperand(I, (unsigned)k), &n);
+        size_t at = u ? (size_t)(u - rs->lst) : 0;
+        for (uint32_t j = 0; j < n; j++)
+            r_push(rs, rs->lst[at + j]); /* r_push may move lst: index it */
+    }
+    rs->vn[i] = (uint32_t)(rs->nlst - rs->vfirst[i]);
+}
+
+/* Identity of an address component: 1<<62 | unit for values with a register, 2<<62 | param
+ * for parameters read from the constant bank, 0 for constants that fold into an immediate
+ * (shared / constant / local windows, allocas), 3<<62 | hash of the constant otherwise. */
+static uint64_t r_ident(struct rstate *rs, LLVMValueRef v)
+{
+    uint32_t n, i = r_vidx(rs, v);
+    const uint32_t *u = r_units(rs, v, &n);
+    for (uint32_t j = 0; j < n; j++)
+        if (u[j] != UNIT_NONE)
+            return 1ull << 62 | u[j];
+    if (i != UINT32_MAX && i >= rs->fs->f->nir)
+        return 2ull << 62 | (i - rs->fs->f->nir);
+    if (i != UINT32_MAX) /* an instruction without a register (alloca, ...) */
+        return 0;
+    LLVMValueRef c = v;
+    for (int d = 0; d < 8 && LLVMIsAConstantExpr(c) && LLVMGetNumOperands(c) > 0; d++)
+        c = LLVMGetOperand(c, 0);
+    if (LLVMGetTypeKind(LLVMTypeOf(c)) == LLVMPointerTypeKind) {
+        unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(c));
+        if (as == 3 || as == 4 || as == 5)
+            return 0;
+    }
+    return 3ull << 62 | ((uint64_t)phash(c) & ((1ull << 62) - 1));
+}
+
+/* Adds index value v * scale to the address terms of a key: looks through the integer
+ * arithmetic a back end folds into an address (sign/zero extension, adding or subtracting a
+ * constant, shifting or multiplying by a constant), so that &a[i + 3] and &a[i - 1] share
+ * the register of &a[i] (32-bit shared-memory indices are extended this way). */
+static void r_key_term(struct rstate *rs, LLVMValueRef v, uint64_t scale, uint64_t *key,
+                       uint32_t *nkw, uint32_t cap, int depth)
+{
+    if (LLVMIsAConstantInt(v))
+        return;
+    if (depth < 8 && LLVMIsAInstruction(v)) {
+        LLVMOpcode op = LLVMGetInstructionOpcode(v);
+        LLVMValueRef b = LLVMGetNumOperands(v) > 1 ? LLVMGetOperand(v, 1) : NULL;
+        int bc = b && LLVMIsAConstantInt(b) && int_width(LLVMTypeOf(b)) <= 64;
+        uint64_t cb = bc ? LLVMConstIntGetZExtValue(b) : 0;
+        if (op == LLVMSExt || op == LLVMZExt) {
+            r_key_term(rs, LLVMGetOperand(v, 0), scale, key, nkw, cap, depth + 1);
+            return;
+        }
+        if ((op == LLVMAdd || op == LLVMSub) && bc) {
+            r_key_term(rs, LLVMGetOperand(v, 0), scale, key, nkw, cap, depth + 1);
+            return;
+        }
+        if (op == LLVMShl && bc && cb < 32) {
+            r_key_term(rs, LLVMGetOperand(v, 0), scale << cb, key, nkw, cap, depth + 1);
+            return;
+        }
+        if (op == LLVMMul && bc) {
+            r_key_term(rs, LLVMGetOperand(v, 0), scale * cb, key, nkw, cap, depth + 1);
+            return;
+        }
+    }
+    uint64_t id = r_ident(rs, v);
+    for (uint32_t at = 1; at < *nkw; at += 2)
+        if (key[at] == id) { /* the same index twice: one term */
+            key[at + 1] += scale;
+            return;
+        }
+    if (*nkw + 2 > cap)
+        return;
+    /* insert (id, scale) keeping the terms sorted by id */
+    uint32_t at = 1;
+    while (at < *nkw && key[at] < id)
+        at += 2;
+    memmove(&key[at + 2], &key[at], (*nkw - at) * sizeof(key[0]));
+    key[at] = id;
+    key[at + 1] = scale;
+    *nkw += 2;
+}
+
+/* The unit of the address key of a variable getelementptr (created on first use). */
+static uint32_t r_gep_key(struct rstate *rs, LLVMValueRef I)
+{
+    struct mstate *ms = rs->fs->ms;
+    uint64_t key[1 + 2 * 64];
+    uint32_t nkw = 0;
+    key[nkw++] = r_ident(rs, LLVMGetOperand(I, 0));
+    LLVMTypeRef ty = LLVMGetGEPSourceElementType(I);
+    unsigned n = (unsigned)LLVMGetNumOperands(I);
+    for (unsigned i = 1; i < n; i++) {
+        LLVMValueRef iv = LLVMGetOperand(I, i);
+        uint64_t scale;
+        if (i == 1) {
+            scale = LLVMABISizeOfType(ms->td, ty);
+        } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+            ty = LLVMStructGetTypeAtIndex(ty, (unsigned)LLVMConstIntGetZExtValue(iv));
+            continue;
+        } else {
+            ty = LLVMGetElementType(ty);
+            scale = LLVMABISizeOfType(ms->td, ty);
+        }
+        r_key_term(rs, iv, scale, key, &nkw, 1 + 2 * 64, 0);
+    }
+    uint64_t h = 1469598103934665603ull;
+    for (uint32_t i = 0; i < nkw; i++)
+        h = (h ^ key[i]) * 1099511628211ull;
+    for (uint32_t k = 0; k < rs->nk; k++)
+        if (rs->keys[k].hash == h && rs->keys[k].len == nkw &&
+            memcmp(rs->kbuf + rs->keys[k].first, key, nkw * sizeof(key[0])) == 0)
+            return rs->keys[k].unit;
+    GROW(rs->keys, rs->nk, rs->capk);
+    for (uint32_t i = 0; i < nkw; i++) {
+        GROW(rs->kbuf, rs->nkbuf, rs->capkbuf);
+        rs->kbuf[rs->nkbuf++] = key[i];
+    }
+    struct rkey *k = &rs->keys[rs->nk++];
+    k->hash = h;
+    k->first = (uint32_t)(rs->nkbuf - nkw);
+    k->len = nkw;
+    k->unit = r_new_unit(rs, 2);
+    return k->unit;
+}
+
+/* Assigns the units of instruction pc (value index pc). */
+static void r_assign(struct rstate *rs, uint32_t pc)
+{
+    struct fstate *fs = rs->fs;
+    LLVMValueRef I = fs->insts[pc];
+    LLVMTypeRef t = LLVMTypeOf(I);
+    int is_free = fs->f->sinsts[pc].iclass == SIMT_IC_FREE;
+    LLVMOpcode opc = LLVMGetInstructionOpcode(I);
+    rs->vdone[pc] = 1;
+    rs->isuse[pc] = !is_free;
+    rs->isdef[pc] = !is_free;
+    if (opc == LLVMPHI) {
+        rs->isuse[pc] = 0; /* incoming values are live out of the predecessors */
+        rs->isdef[pc] = 1;
+        r_fresh(rs, pc, t);
+        return;
+    }
+    if (opc == LLVMGetElementPtr && !is_free && LLVMGetTypeKind(t) != LLVMVectorTypeKind) {
+        rs->vfirst[pc] = (uint32_t)rs->nlst;
+        rs->vn[pc] = 1;
+        uint32_t u = r_gep_key(rs, I);
+        r_push(rs, u);
+        return;
+    }
+    if (!is_free) {
+        r_fresh(rs, pc, t);
+        return;
+    }
+    uint32_t nl = leaf_count(t);
+    /* renamings of parts of aggregates: only when the operand's units match its leaves */
+    if (opc == LLVMExtractValue || opc == LLVMExtractElement) {
+        LLVMValueRef a = LLVMGetOperand(I, 0);
+        uint32_t n;
+        const uint32_t *u = r_units(rs, a, &n);
+        uint32_t off = UINT32_MAX;
+        if (!n) { /* a part of a constant or of a kernel parameter */
+            rs->vfirst[pc] = (uint32_t)rs->nlst;
+            rs->vn[pc] = 0;
+            return;
+        }
+        if (n == leaf_count(LLVMTypeOf(a))) {
+            if (opc == LLVMExtractValue)
+                off = leaf_offset(LLVMTypeOf(a), LLVMGetIndices(I), LLVMGetNumIndices(I));
+            else if (LLVMIsAConstantInt(LLVMGetOperand(I, 1)))
+                off = (uint32_t)LLVMConstIntGetZExtValue(LLVMGetOperand(I, 1));
+        }
+        if (off != UINT32_MAX && off + nl <= n) {
+            rs->vfirst[pc] = (uint32_t)(u - rs->lst) + off;
+            rs->vn[pc] = nl;
+            return;
+        }
+    } else if (opc == LLVMInsertValue || opc == LLVMInsertElement || opc == LLVMShuffleVector) {
+        LLVMValueRef a = LLVMGetOperand(I, 0), b = LLVMGetOperand(I, 1);
+        uint32_t na, nb;
+        r_units(rs, a, &na);
+        r_units(rs, b, &nb);
+        int ok = 1;
+        /* constant operands (undef, poison, zeroinitializer) have no units at all */
+        if (na && na != leaf_count(LLVMTypeOf(a)))
+            ok = 0;
+        if (nb && nb != leaf_count(LLVMTypeOf(b)))
+            ok = 0;
+        uint32_t off = 0;
+        if (opc == LLVMInsertValue)
+            off = leaf_offset(t, LLVMGetIndices(I), LLVMGetNumIndices(I));
+        else if (opc == LLVMInsertElement) {
+            if (LLVMIsAConstantInt(LLVMGetOperand(I, 2)))
+                off = (uint32_t)LLVMConstIntGetZExtValue(LLVMGetOperand(I, 2));
+            else
+                ok = 0;
+        }
+        if (ok) {
+            uint32_t first = (uint32_t)rs->nlst;
+            if (opc == LLVMShuffleVector) {
+                uint32_t la = leaf_count(LLVMTypeOf(a));
+                unsigned nm = LLVMGetNumMaskElements(I);
+                for (unsigned k = 0; k < nm; k++) {
+                    int mv = LLVMGetMaskValue(I, k);
+                    uint32_t x = UNIT_NONE;
+                    const uint32_t *ua = r_units(rs, a, &na), *ub = r_units(rs, b, &nb);
+                    if (mv >= 0 && (uint32_t)mv < la)
+                        x = (uint32_t)mv < na ? ua[mv] : UNIT_NONE;
+                    else if (mv >= 0)
+                        x = (uint32_t)mv - la < nb ? ub[mv - (int)la] : UNIT_NONE;
+                    r_push(rs, x);
+                }
+            } else {
+                uint32_t nbl = leaf_count(LLVMTypeOf(b));
+                for (uint32_t k = 0; k < nl; k++) {
+                    const uint32_t *ua = r_units(rs, a, &na), *ub = r_units(rs, b, &nb);
+                    uint32_t x = UNIT_NONE;
+                    if (k >= off && k < off + nbl)
+                        x = nb ? ub[k - off] : UNIT_NONE;
+                    else
+                        x = na ? ua[k] : UNIT_NONE;
+                    r_push(rs, x);
+                }
+            }
+            rs->vfirst[pc] = first;
+            rs->vn[pc] = (uint32_t)(rs->nlst - first);
+            return;
+        }
+    } else {
+        r_forward(rs, pc, I);
+        return;
+    }
+    /* a renaming the estimate cannot follow: count it as a real instruction */
+    rs->isuse[pc] = 1;
+    rs->isdef[pc] = 1;
+    r_fresh(rs, pc, t);
+}
+
+/* Register estimate of a function (its own, calls excluded): see the comment above. Call
+ * sites are recorded in f->reg_calls as (callee module index or UINT32_MAX for an indirect
+ * call, 32-bit registers live across the call). */
 static uint32_t estimate_registers(struct fstate *fs)
 {
     struct xfunc *f = fs->f;
     uint32_t nir = f->nir, nb = fs->nb, nv = nir + f->nparams;
-    size_t words = (nv + 63) / 64;
-    uint64_t *mem = calloc((size_t)nb * 4 * words + 2 * words + 1, 8);
-    uint32_t *wt = calloc(nv + 1, sizeof(uint32_t));
-    if (!mem || !wt) {
-        free(mem);
-        free(wt);
-        return f->nregs;
+    struct rstate rs;
+    memset(&rs, 0, sizeof(rs));
+    rs.fs = fs;
+    rs.nv = nv;
+    rs.vfirst = calloc(nv + 1, sizeof(uint32_t));
+    rs.vn = calloc(nv + 1, sizeof(uint32_t));
+    rs.vdone = calloc(nv + 1, 1);
+    rs.isdef = calloc(nir + 1, 1);
+    rs.isuse = calloc(nir + 1, 1);
+    uint32_t *order = calloc(nb + 1, sizeof(uint32_t)), *stack = calloc(nb + 1, sizeof(uint32_t)),
+             *next = calloc(nb + 1, sizeof(uint32_t));
+    uint8_t *seen = calloc(nb + 1, 1);
+    uint64_t *mem = NULL, *phiout = NULL;
+    uint32_t maxp = 0;
+    if (!rs.vfirst || !rs.vn || !rs.vdone || !rs.isdef || !rs.isuse || !order || !stack || !next ||
+        !seen)
+        goto out;
+    /* parameters: registers in device functions, the constant bank in kernels */
+    for (uint32_t a = 0; a < f->nparams; a++) {
+        rs.vdone[nir + a] = 1;
+        rs.vfirst[nir + a] = (uint32_t)rs.nlst;
+        if (!f->is_kernel && !f->param_byval[a])
+            r_fresh(&rs, nir + a, LLVMTypeOf(LLVMGetParam(fs->fn, a)));
     }
-    uint64_t *use = mem, *def = use + nb * words, *in = def + nb * words, *out = in + nb * words,
-             *live = out + nb * words;
+    /* units in reverse post-order (definitions before uses), unreachable blocks last */
+    uint32_t no = 0;
+    if (nb) {
+        uint32_t sp = 0;
+        uint32_t *post = calloc(nb + 1, sizeof(uint32_t));
+        uint32_t np = 0;
+        if (!post)
+            goto out;
+        stack[sp++] = 0;
+        seen[0] = 1;
+        while (sp) {
+            uint32_t b = stack[sp - 1];
+            if (next[b] < f->sblocks[b].nsucc) {
+                uint32_t s = f->ssuccs[f->sblocks[b].succ_first + next[b]++];
+                if (!seen[s]) {
+                    seen[s] = 1;
+                    stack[sp++] = s;
+                }
+            } else {
+                post[np++] = b;
+                sp--;
+            }
+        }
+        while (np)
+            order[no++] = post[--np];
+        for (uint32_t b = 0; b < nb; b++)
+            if (!seen[b])
+                order[no++] = b;
+        free(post);
+    }
+    for (uint32_t k = 0; k < no; k++) {
+        const struct simt_sblock *sb = &f->sblocks[order[k]];
+        for (uint32_t p = sb->first_pc; p < sb->first_pc + sb->ninst; p++)
+            r_assign(&rs, p);
+    }
+    /* liveness over units */
+    uint32_t nu = rs.nu;
+    size_t words = (nu + 63) / 64 + 1;
+    mem = calloc((size_t)nb * 4 * words + words, 8);
+    phiout = calloc((size_t)nb * words + 1, 8);
+    if (!mem || !phiout)
+        goto out;
+    uint64_t *use = mem, *def = use + nb * words, *in = def + nb * words, *outs = in + nb * words,
+             *live = outs + nb * words;
 #define BS(set, b) ((set) + (size_t)(b)*words)
 #define SETB(p, i) ((p)[(i) / 64] |= 1ull << ((i) % 64))
+#define CLRB(p, i) ((p)[(i) / 64] &= ~(1ull << ((i) % 64)))
 #define TSTB(p, i) (((p)[(i) / 64] >> ((i) % 64)) & 1)
-    for (uint32_t p = 0; p < nir; p++)
-        wt[p] = reg_weight(LLVMTypeOf(fs->insts[p]));
-    for (uint32_t i = 0; i < f->nparams; i++)
-        wt[nir + i] = reg_weight(LLVMTypeOf(LLVMGetParam(fs->fn, i)));
-        /* value index of an operand, or UINT32_MAX */
-#define VIDX(v, outi)                                                                              \
-    do {                                                                                           \
-        uint32_t pc_;                                                                              \
-        outi = UINT32_MAX;                                                                         \
-        if (LLVMIsAInstruction(v) && pmap_get(&fs->irpc, (v), &pc_))                               \
-            outi = pc_;                                                                            \
-        else if (LLVMIsAArgument(v))                                                               \
-            for (uint32_t a_ = 0; a_ < f->nparams; a_++)                                           \
-                if (LLVMGetParam(fs->fn, a_) == (v))                                               \
-                    outi = nir + a_;                                                               \
-    } while (0)
     for (uint32_t b = 0; b < nb; b++) {
         const struct simt_sblock *sb = &f->sblocks[b];
         for (uint32_t p = sb->first_pc; p < sb->first_pc + sb->ninst; p++) {
@@ -1651,39 +2153,39 @@ static uint32_t estimate_registers(struct fstate *fs)
             if (LLVMIsAPHINode(I)) {
                 unsigned ni = LLVMCountIncoming(I);
                 for (unsigned k = 0; k < ni; k++) {
-                    uint32_t v, pb;
-                    VIDX(LLVMGetIncomingValue(I, k), v);
-                    if (v != UINT32_MAX && pmap_get(&fs->bidx, LLVMGetIncomingBlock(I, k), &pb))
-                        SETB(BS(out, pb), v); /* live out of the incoming block */
+                    uint32_t n, pb;
+                    const uint32_t *u = r_units(&rs, LLVMGetIncomingValue(I, k), &n);
+                    if (!pmap_get(&fs->bidx, LLVMGetIncomingBlock(I, k), &pb))
+                        continue;
+                    for (uint32_t j = 0; j < n; j++)
+                        if (u[j] != UNIT_NONE)
+                            SETB(BS(phiout, pb), u[j]);
                 }
-            } else {
-                int no = LLVMGetNumOperands(I);
-                for (int k = 0; k < no; k++) {
-                    uint32_t v;
-                    VIDX(LLVMGetOperand(I, (unsigned)k), v);
-                    if (v != UINT32_MAX && !TSTB(BS(def, b), v))
-                        SETB(BS(use, b), v);
+            } else if (rs.isuse[p]) {
+                int nop = LLVMGetNumOperands(I);
+                for (int k = 0; k < nop; k++) {
+                    uint32_t n;
+                    const uint32_t *u = r_units(&rs, LLVMGetOperand(I, (unsigned)k), &n);
+                    for (uint32_t j = 0; j < n; j++)
+                        if (u[j] != UNIT_NONE && !TSTB(BS(def, b), u[j]))
+                            SETB(BS(use, b), u[j]);
                 }
             }
-            SETB(BS(def, b), p);
+            if (rs.isdef[p])
+                for (uint32_t j = 0; j < rs.vn[p]; j++)
+                    if (rs.lst[rs.vfirst[p] + j] != UNIT_NONE)
+                        SETB(BS(def, b), rs.lst[rs.vfirst[p] + j]);
         }
     }
-    /* out[] currently holds the phi uses; keep them as a constant part */
-    uint64_t *phiout = calloc((size_t)nb * words + 1, 8);
-    if (!phiout) {
-        free(mem);
-        free(wt);
-        return f->nregs;
-    }
-    memcpy(phiout, out, (size_t)nb * words * 8);
     int changed = 1;
-    for (int iter = 0; changed && iter < 1000; iter++) {
+    for (int iter = 0; changed && iter < 10000; iter++) {
         changed = 0;
-        for (uint32_t b = nb; b-- > 0;) {
-            uint64_t *o = BS(out, b);
+        for (uint32_t k = no; k-- > 0;) {
+            uint32_t b = order[k];
+            uint64_t *o = BS(outs, b);
             memcpy(o, BS(phiout, b), words * 8);
-            for (uint32_t k = 0; k < f->sblocks[b].nsucc; k++) {
-                const uint64_t *si = BS(in, f->ssuccs[f->sblocks[b].succ_first + k]);
+            for (uint32_t s = 0; s < f->sblocks[b].nsucc; s++) {
+                const uint64_t *si = BS(in, f->ssuccs[f->sblocks[b].succ_first + s]);
                 for (size_t w = 0; w < words; w++)
                     o[w] |= si[w];
             }
@@ -1697,45 +2199,170 @@ static uint32_t estimate_registers(struct fstate *fs)
             }
         }
     }
-    uint32_t maxp = 0;
+    /* pressure, block by block, backwards */
+    size_t capcalls = 0;
     for (uint32_t b = 0; b < nb; b++) {
-        memcpy(live, BS(out, b), words * 8);
+        memcpy(live, BS(outs, b), words * 8);
         uint32_t pr = 0;
-        for (uint32_t v = 0; v < nv; v++)
-            if (TSTB(live, v))
-                pr += wt[v];
-        const struct simt_sblock *sb = &f->sblocks[b];
-        for (uint32_t p = sb->first_pc + sb->ninst; p-- > sb->first_pc;) {
-            if (pr > maxp)
-                maxp = pr;
-            LLVMValueRef I = fs->insts[p];
-            if (TSTB(live, p)) {
-                live[p / 64] &= ~(1ull << (p % 64));
-                pr -= wt[p];
-            }
-            if (LLVMIsAPHINode(I))
-                continue;
-            int no = LLVMGetNumOperands(I);
-            for (int k = 0; k < no; k++) {
-                uint32_t v;
-                VIDX(LLVMGetOperand(I, (unsigned)k), v);
-                if (v != UINT32_MAX && !TSTB(live, v)) {
-                    SETB(live, v);
-                    pr += wt[v];
-                }
-            }
-        }
+        for (uint32_t u = 0; u < nu; u++)
+            if (TSTB(live, u))
+                pr += rs.uw[u];
         if (pr > maxp)
             maxp = pr;
+        const struct simt_sblock *sb = &f->sblocks[b];
+        for (uint32_t p = sb->first_pc + sb->ninst; p-- > sb->first_pc;) {
+            LLVMValueRef I = fs->insts[p];
+            const uint32_t *du = rs.lst + rs.vfirst[p];
+            uint32_t dn = rs.isdef[p] ? rs.vn[p] : 0, dead = 0, across = pr;
+            for (uint32_t j = 0; j < dn; j++) {
+                if (du[j] == UNIT_NONE)
+                    continue;
+                if (TSTB(live, du[j])) {
+                    across -= rs.uw[du[j]];
+                } else {
+                    dead += rs.uw[du[j]];
+                    SETB(live, du[j]); /* written, then dead: counted once below */
+                }
+            }
+            if (pr + dead > maxp)
+                maxp = pr + dead;
+            pr += dead;
+            if (f->sinsts[p].iclass == SIMT_IC_CALL) {
+                GROW(f->reg_calls, f->nreg_calls * 2 + 1, capcalls);
+                f->reg_calls[f->nreg_calls * 2] =
+                    (f->sinsts[p].flags & SIMT_IF_INDIRECT) ? UINT32_MAX : f->sinsts[p].callee;
+                f->reg_calls[f->nreg_calls * 2 + 1] = across;
+                f->nreg_calls++;
+            }
+            for (uint32_t j = 0; j < dn; j++)
+                if (du[j] != UNIT_NONE && TSTB(live, du[j])) {
+                    CLRB(live, du[j]);
+                    pr -= rs.uw[du[j]];
+                }
+            if (rs.isuse[p]) {
+                int nop = LLVMGetNumOperands(I);
+                for (int k = 0; k < nop; k++) {
+                    uint32_t n;
+                    const uint32_t *u = r_units(&rs, LLVMGetOperand(I, (unsigned)k), &n);
+                    for (uint32_t j = 0; j < n; j++)
+                        if (u[j] != UNIT_NONE && !TSTB(live, u[j])) {
+                            SETB(live, u[j]);
+                            pr += rs.uw[u[j]];
+                        }
+                }
+            }
+            if (pr > maxp)
+                maxp = pr;
+        }
     }
 #undef BS
 #undef SETB
+#undef CLRB
 #undef TSTB
-#undef VIDX
-    free(phiout);
+out:
     free(mem);
-    free(wt);
+    free(phiout);
+    free(order);
+    free(stack);
+    free(next);
+    free(seen);
+    free(rs.vfirst);
+    free(rs.vn);
+    free(rs.vdone);
+    free(rs.lst);
+    free(rs.uw);
+    free(rs.isdef);
+    free(rs.isuse);
+    free(rs.kbuf);
+    free(rs.keys);
     return maxp;
+}
+
+/* Kernels: exit_bound[pc] = 1 when every path from internal pc reaches the kernel's `ret`
+ * executing only side-effect-free register operations (no memory access, call, barrier,
+ * warp or runtime intrinsic, no switch): threads parked there are as good as exited (the
+ * front end merges the `return`s of `if (i >= n) return;` into the kernel's one exit
+ * block, where the returning threads wait under PDOM reconvergence). A greatest fixed
+ * point over the code. */
+static int pure_intrinsic(uint32_t sub)
+{
+    switch (sub) {
+    case XI_SREG:
+    case XI_FMA:
+    case XI_IMINMAX:
+    case XI_FMINMAX:
+    case XI_ABS:
+    case XI_CTPOP:
+    case XI_CTLZ:
+    case XI_CTTZ:
+    case XI_BSWAP:
+    case XI_BITREV:
+    case XI_FSHL:
+    case XI_FSHR:
+    case XI_FUNARY:
+    case XI_COPYSIGN:
+    case XI_OVF:
+    case XI_SATADD:
+    case XI_MULHI:
+    case XI_POPC_BREV:
+    case XI_FRCP:
+    case XI_FPOW:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static void compute_exit_bound(struct xfunc *f)
+{
+    uint32_t n = f->ncode;
+    f->exit_bound = calloc(n + 1, 1);
+    if (!f->exit_bound)
+        return; /* no exit-bound points: barriers after early returns are then errors */
+    for (uint32_t pc = 0; pc < n; pc++) {
+        const struct xinst *x = &f->code[pc];
+        switch (x->op) {
+        case OP_LOAD:
+        case OP_STORE:
+        case OP_ATOMIC:
+        case OP_CMPXCHG:
+        case OP_FENCE:
+        case OP_SWITCH:
+        case OP_UNREACHABLE:
+        case OP_CALL:
+        case OP_ICALL:
+        case OP_NATIVE:
+        case OP_UNKNOWN:
+            break;
+        case OP_INTRIN:
+            f->exit_bound[pc] = (uint8_t)pure_intrinsic(x->sub);
+            break;
+        default:
+            f->exit_bound[pc] = 1;
+        }
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint32_t pc = n; pc-- > 0;) {
+            if (!f->exit_bound[pc])
+                continue;
+            const struct xinst *x = &f->code[pc];
+            int ok;
+            if (x->op == OP_RET)
+                ok = 1;
+            else if (x->op == OP_BR)
+                ok = f->exit_bound[f->edges[x->aux].target];
+            else if (x->op == OP_CONDBR)
+                ok = f->exit_bound[f->edges[x->aux].target] &&
+                     f->exit_bound[f->edges[x->aux + 1].target];
+            else
+                ok = pc + 1 < n && f->exit_bound[pc + 1];
+            if (!ok) {
+                f->exit_bound[pc] = 0;
+                changed = 1;
+            }
+        }
+    }
 }
 
 static simt_err xl_function(struct mstate *ms, struct xfunc *f, LLVMValueRef fn)
@@ -1954,8 +2581,9 @@ static simt_err xl_function(struct mstate *ms, struct xfunc *f, LLVMValueRef fn)
             goto out;
     }
     f->strings_size = (uint32_t)fs.nstr;
+    f->reg_own = estimate_registers(&fs);
     if (f->is_kernel)
-        f->reg_estimate = estimate_registers(&fs);
+        compute_exit_bound(f);
     if (!f->nconst) { /* keep cpool non-NULL */
         f->cpool = calloc(WARP, 8);
     }
@@ -1977,53 +2605,95 @@ out:
     return e;
 }
 
+/* Element k of a GEP operand: the operand itself when scalar (splat), else its k-th
+ * element (a register word, or a constant element). */
+static LLVMValueRef gep_elt(LLVMValueRef v, unsigned k, int *is_elt_const)
+{
+    *is_elt_const = 0;
+    if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMVectorTypeKind)
+        return v;
+    if (LLVMIsAConstant(v)) {
+        LLVMValueRef e = LLVMGetAggregateElement(v, k);
+        *is_elt_const = 1;
+        return e;
+    }
+    return v;
+}
+
+/* getelementptr: dst = base + imm + sum(index * scale). A vector GEP (vector base and/or
+ * vector indices) computes one address per element: one OP_GEP per element, the first
+ * carrying the instruction's cost. */
 static simt_err xl_gep(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_t dst, int *cls)
 {
     struct mstate *ms = fs->ms;
-    if (LLVMGetTypeKind(LLVMTypeOf(I)) == LLVMVectorTypeKind)
-        return ferr(fs, I, "vector getelementptr");
-    uint32_t base;
-    SIMT_TRY(ref(fs, LLVMGetOperand(I, 0), &base));
-    LLVMTypeRef ty = LLVMGetGEPSourceElementType(I);
+    LLVMTypeRef rt = LLVMTypeOf(I);
+    unsigned nel = LLVMGetTypeKind(rt) == LLVMVectorTypeKind ? LLVMGetVectorSize(rt) : 1;
+    int vec = LLVMGetTypeKind(rt) == LLVMVectorTypeKind;
     unsigned n = (unsigned)LLVMGetNumOperands(I);
-    int64_t imm = 0;
-    uint32_t terms[64];
-    uint32_t nt = 0;
-    for (unsigned i = 1; i < n; i++) {
-        LLVMValueRef iv = LLVMGetOperand(I, i);
-        uint64_t scale;
-        if (i == 1) {
-            scale = LLVMABISizeOfType(ms->td, ty);
-        } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
-            unsigned k = (unsigned)LLVMConstIntGetZExtValue(iv);
-            imm += (int64_t)LLVMOffsetOfElement(ms->td, ty, k);
-            ty = LLVMStructGetTypeAtIndex(ty, k);
-            continue;
-        } else {
-            ty = LLVMGetElementType(ty);
-            scale = LLVMABISizeOfType(ms->td, ty);
+    int variable = 0;
+    for (unsigned i = 1; i < n; i++)
+        variable |= !LLVMIsAConstant(LLVMGetOperand(I, i));
+    for (unsigned k = 0; k < nel; k++) {
+        LLVMValueRef bv = LLVMGetOperand(I, 0);
+        uint32_t base;
+        int bc;
+        LLVMValueRef be = gep_elt(bv, k, &bc);
+        if (!be)
+            return ferr(fs, I, "vector getelementptr with an unreadable constant base");
+        SIMT_TRY(ref(fs, be, &base));
+        if (vec && !bc && LLVMGetTypeKind(LLVMTypeOf(bv)) == LLVMVectorTypeKind)
+            base += k; /* element k of a vector register (or constant) */
+        LLVMTypeRef ty = LLVMGetGEPSourceElementType(I);
+        int64_t imm = 0;
+        uint32_t terms[64];
+        uint32_t nt = 0;
+        for (unsigned i = 1; i < n; i++) {
+            LLVMValueRef iv = LLVMGetOperand(I, i);
+            int ic;
+            LLVMValueRef ie = gep_elt(iv, k, &ic);
+            if (!ie)
+                return ferr(fs, I, "getelementptr with an unreadable constant index");
+            uint64_t scale;
+            if (i == 1) {
+                scale = LLVMABISizeOfType(ms->td, ty);
+            } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+                if (!LLVMIsAConstantInt(ie))
+                    return ferr(fs, I, "getelementptr with a non-constant structure index");
+                unsigned f = (unsigned)LLVMConstIntGetZExtValue(ie);
+                imm += (int64_t)LLVMOffsetOfElement(ms->td, ty, f);
+                ty = LLVMStructGetTypeAtIndex(ty, f);
+                continue;
+            } else {
+                ty = LLVMGetElementType(ty);
+                scale = LLVMABISizeOfType(ms->td, ty);
+            }
+            if (LLVMIsAConstantInt(ie)) {
+                imm += (int64_t)sext_w(LLVMConstIntGetZExtValue(ie), int_width(LLVMTypeOf(ie))) *
+                       (int64_t)scale;
+            } else if (LLVMIsAConstant(ie) && (LLVMIsUndef(ie) || LLVMIsPoison(ie))) {
+                continue; /* an undefined index: any value, 0 */
+            } else {
+                if (nt >= 16)
+                    return ferr(fs, I, "getelementptr with more than 16 variable indices");
+                SIMT_TRY(ref(fs, ie, &terms[nt * 4]));
+                if (!ic && LLVMGetTypeKind(LLVMTypeOf(iv)) == LLVMVectorTypeKind)
+                    terms[nt * 4] += k;
+                terms[nt * 4 + 1] = int_width(LLVMTypeOf(ie));
+                terms[nt * 4 + 2] = (uint32_t)scale;
+                terms[nt * 4 + 3] = (uint32_t)(scale >> 32);
+                nt++;
+            }
         }
-        if (LLVMIsAConstantInt(iv)) {
-            imm += (int64_t)sext_w(LLVMConstIntGetZExtValue(iv), int_width(LLVMTypeOf(iv))) *
-                   (int64_t)scale;
-        } else {
-            if (nt >= 16)
-                return ferr(fs, I, "getelementptr with more than 16 variable indices");
-            SIMT_TRY(ref(fs, iv, &terms[nt * 4]));
-            terms[nt * 4 + 1] = int_width(LLVMTypeOf(iv));
-            terms[nt * 4 + 2] = (uint32_t)scale;
-            terms[nt * 4 + 3] = (uint32_t)(scale >> 32);
-            nt++;
-        }
+        struct xinst *x = emit(fs, nt || imm ? OP_GEP : OP_MOV, irpc, variable && k == 0);
+        x->dst = dst + k;
+        x->a = base;
+        x->imm = imm;
+        x->nel = 1;
+        x->aux = aux_push(fs, nt);
+        for (uint32_t i = 0; i < nt * 4; i++)
+            aux_push(fs, terms[i]);
     }
-    struct xinst *x = emit(fs, nt || imm ? OP_GEP : OP_MOV, irpc, nt ? 1 : 0);
-    x->dst = dst;
-    x->a = base;
-    x->imm = imm;
-    x->aux = aux_push(fs, nt);
-    for (uint32_t i = 0; i < nt * 4; i++)
-        aux_push(fs, terms[i]);
-    *cls = nt ? SIMT_IC_INT : SIMT_IC_FREE;
+    *cls = variable ? SIMT_IC_INT : SIMT_IC_FREE;
     return SIMT_ERR_OK;
 }
 
@@ -2144,12 +2814,14 @@ static simt_err xl_wide(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32
     x->dst = dst;
     x->a = a;
     x->b = b;
-    x->sub = (uint8_t)(op == LLVMICmp ? LLVMGetICmpPredicate(I) : op);
+    /* icmp: 64 + predicate (the predicates 32-41 overlap the cast opcodes) */
+    x->sub = (uint8_t)(op == LLVMICmp ? 64 + LLVMGetICmpPredicate(I) : op);
     x->ty = (uint8_t)int_width(t);
     x->imm = int_width(st);
     x->aux = type_words(st); /* source words */
     x->nel = (uint16_t)type_words(t);
-    *cls = SIMT_IC_INT;
+    *cls = (op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem || op == LLVMSRem) ? SIMT_IC_SFU
+                                                                                  : SIMT_IC_INT;
     return SIMT_ERR_OK;
 }
 
@@ -2192,9 +2864,7 @@ static simt_err xl_inst(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32
             [LLVMLShr] = OP_LSHR, [LLVMAShr] = OP_ASHR, [LLVMAnd] = OP_AND,   [LLVMOr] = OP_OR,
             [LLVMXor] = OP_XOR};
         if (int_width(t) > 64)
-            return (op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem || op == LLVMSRem)
-                       ? ferr(fs, I, "division of integers wider than 64 bits")
-                       : (simt_err)xl_wide(fs, I, irpc, dst, cls);
+            return xl_wide(fs, I, irpc, dst, cls);
         SIMT_TRY(ref(fs, LLVMGetOperand(I, 0), &a));
         SIMT_TRY(ref(fs, LLVMGetOperand(I, 1), &b));
         x = emit(fs, map[op], irpc, 1);
@@ -2620,10 +3290,37 @@ static simt_err xl_inst(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32
         *cls = SIMT_IC_BRANCH;
         return SIMT_ERR_OK;
     }
-    case LLVMIndirectBr:
-        x = emit(fs, OP_UNKNOWN, irpc, 1);
+    case LLVMIndirectBr: {
+        /* a switch on the block address over the destination list, without a default
+         * (an address that is none of the destinations is an error when reached) */
+        simt_err e = SIMT_ERR_OK;
+        LLVMBasicBlockRef from = LLVMGetInstructionParent(I);
+        SIMT_TRY(ref(fs, LLVMGetOperand(I, 0), &a));
+        unsigned ns = LLVMGetNumSuccessors(I);
+        uint32_t *eds = calloc(ns + 1, sizeof(uint32_t));
+        if (!eds)
+            return SIMT_ERR_NOMEM;
+        for (unsigned k = 0; k < ns && !e; k++)
+            eds[k] = edge_new(fs, from, LLVMGetSuccessor(I, k), k, &e);
+        if (e) {
+            free(eds);
+            return e;
+        }
+        uint32_t ax = aux_push(fs, ns);
+        aux_push(fs, UINT32_MAX);
+        for (unsigned k = 0; k < ns; k++) {
+            uint64_t v = block_addr(fs->ms, fs->fn, LLVMGetSuccessor(I, k));
+            aux_push(fs, (uint32_t)v);
+            aux_push(fs, (uint32_t)(v >> 32));
+            aux_push(fs, eds[k]);
+        }
+        free(eds);
+        x = emit(fs, OP_SWITCH, irpc, 1);
+        x->a = a;
+        x->aux = ax;
         *cls = SIMT_IC_BRANCH;
         return SIMT_ERR_OK;
+    }
     case LLVMRet:
         if (nops > 0)
             SIMT_TRY(ref(fs, LLVMGetOperand(I, 0), &a));
@@ -2700,11 +3397,12 @@ static simt_err xl_inst(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32
 /* module                                                                                       */
 
 /* Reads fn's nvvm.annotations: returns 1 if it is a kernel; *maxntid = the product of its
- * __launch_bounds__ maxntid{x,y,z} (0 if none). */
-static int is_kernel_fn(struct mstate *ms, LLVMValueRef fn, uint32_t *maxntid)
+ * __launch_bounds__ maxntid{x,y,z} (0 if none), *minctasm = its minimum CTAs per SM (0 if
+ * none). */
+static int is_kernel_fn(struct mstate *ms, LLVMValueRef fn, uint32_t *maxntid, uint32_t *minctasm)
 {
     int r = LLVMGetFunctionCallConv(fn) == LLVMPTXKernelCallConv;
-    uint64_t mx = 0;
+    uint64_t mx = 0, mc = 0;
     unsigned n = LLVMGetNamedMetadataNumOperands(ms->mod, "nvvm.annotations");
     LLVMValueRef *ops = n ? calloc(n, sizeof(*ops)) : NULL;
     if (ops)
@@ -2725,10 +3423,14 @@ static int is_kernel_fn(struct mstate *ms, LLVMValueRef fn, uint32_t *maxntid)
             if (s && l == 8 && memcmp(s, "maxntid", 7) == 0 && o[j + 1] &&
                 LLVMIsAConstantInt(o[j + 1]))
                 mx = (mx ? mx : 1) * LLVMConstIntGetZExtValue(o[j + 1]);
+            if (s && l == 8 && memcmp(s, "minctasm", 8) == 0 && o[j + 1] &&
+                LLVMIsAConstantInt(o[j + 1]))
+                mc = LLVMConstIntGetZExtValue(o[j + 1]);
         }
     }
     free(ops);
     *maxntid = mx > 1024 ? 1024 : (uint32_t)mx;
+    *minctasm = mc > 1024 ? 1024 : (uint32_t)mc;
     return r;
 }
 
@@ -2829,6 +3531,39 @@ static void diag_handler(LLVMDiagnosticInfoRef di, void *ctx)
     LLVMDisposeMessage(msg);
 }
 
+/* Registers of function i with its calls: the maximum of its own estimate and, at every call
+ * site, the registers live across the call plus the callee's total (an indirect call: the
+ * largest total of the functions whose address is taken). The callee's registers come on top
+ * of the caller's live values, as with the PTX ABI's caller-/callee-saved split; recursion
+ * (a function on the current call path) adds the callee's own estimate once. */
+static uint32_t reg_total(simt_module *m, uint32_t i, uint8_t *state, int depth)
+{
+    struct xfunc *f = &m->funcs[i];
+    if (state[i] == 2)
+        return f->reg_estimate;
+    if (state[i] == 1 || depth > 64)
+        return f->reg_own;
+    state[i] = 1;
+    uint32_t r = f->reg_own;
+    for (uint32_t c = 0; c < f->nreg_calls; c++) {
+        uint32_t callee = f->reg_calls[2 * c], across = f->reg_calls[2 * c + 1], need = 0;
+        if (callee == UINT32_MAX) {
+            for (uint32_t k = 0; k < m->nfuncs; k++)
+                if (m->funcs[k].defined && m->funcs[k].addr_taken) {
+                    uint32_t t = reg_total(m, k, state, depth + 1);
+                    need = t > need ? t : need;
+                }
+        } else if (callee < m->nfuncs && m->funcs[callee].defined) {
+            need = reg_total(m, callee, state, depth + 1);
+        }
+        if (across + need > r)
+            r = across + need;
+    }
+    f->reg_estimate = r;
+    state[i] = 2;
+    return r;
+}
+
 simt_err xl_module(simt_module *m, const void *image, size_t size)
 {
     if (!size)
@@ -2877,7 +3612,8 @@ simt_err xl_module(simt_module *m, const void *image, size_t size)
         m->funcs[i].name = strdup(LLVMGetValueName2(fn, &l));
         m->funcs[i].index = i;
         m->funcs[i].defined = !LLVMIsDeclaration(fn);
-        m->funcs[i].is_kernel = m->funcs[i].defined && is_kernel_fn(&ms, fn, &m->funcs[i].maxntid);
+        m->funcs[i].is_kernel = m->funcs[i].defined &&
+                                is_kernel_fn(&ms, fn, &m->funcs[i].maxntid, &m->funcs[i].minctasm);
         pmap_put(&ms.fmap, fn, i);
     }
     e = layout_globals(&ms);
@@ -2912,6 +3648,35 @@ simt_err xl_module(simt_module *m, const void *image, size_t size)
             }
         }
     }
+    if (!e) {
+        /* functions that may execute a grid-wide barrier: directly, through a direct call,
+         * or through an indirect call (any function whose address is taken may be called) */
+        int any_taken = 0;
+        for (i = 0; i < nf; i++)
+            m->funcs[i].may_gridsync = m->funcs[i].has_gridsync;
+        for (int changed = 1; changed;) {
+            changed = 0;
+            for (i = 0; i < nf; i++)
+                any_taken |= m->funcs[i].addr_taken && m->funcs[i].may_gridsync;
+            for (i = 0; i < nf; i++) {
+                struct xfunc *f = &m->funcs[i];
+                int may = f->may_gridsync || (f->has_icall && any_taken);
+                for (uint32_t k = 0; k < f->ncallees && !may; k++)
+                    may = f->callees[k] < nf && m->funcs[f->callees[k]].may_gridsync;
+                if (may && !f->may_gridsync) {
+                    f->may_gridsync = 1;
+                    changed = 1;
+                }
+            }
+        }
+    }
+    if (!e) {
+        uint8_t *state = calloc(nf + 1, 1);
+        for (i = 0; i < nf && state; i++)
+            if (m->funcs[i].defined)
+                m->funcs[i].reg_estimate = reg_total(m, i, state, 0);
+        free(state);
+    }
     free(fns);
     pmap_free(&ms.fmap);
     pmap_free(&ms.gmap);
@@ -2941,6 +3706,8 @@ void xl_free_module(simt_module *m)
         free(f->strings);
         free(f->block_start);
         free(f->callees);
+        free(f->reg_calls);
+        free(f->exit_bound);
         free(f->used_globals);
         free((char *)f->source_file);
     }

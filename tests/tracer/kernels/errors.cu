@@ -26,9 +26,9 @@ extern "C" __global__ void divergent_barrier(int *out)
 }
 extern "C" __global__ void partial_barrier(int *out)
 {
-    if (TID_X >= 32)
-        return;
-    SYNC();
+    /* warp 0 waits at barrier 0, warp 1 at barrier 1: each is reached by part of the CTA,
+     * neither can complete */
+    __nvvm_barrier_sync(TID_X >= 32);
     out[TID_X] = 1;
 }
 extern "C" __global__ void trapper(int *out)
