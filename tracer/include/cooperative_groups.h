@@ -10,7 +10,11 @@
  *                                shfl_up/down/xor, any, all, ballot, match_any
  *   tiled_partition(block, n)    thread_group (n a power of two <= 32, or the whole block)
  *   coalesced_threads()          coalesced_group: sync, thread_rank, size, ballot, any, all
- * Grid-wide groups (this_grid().sync(), cooperative launches) are not supported.
+ *   this_grid()                  grid_group: sync (a grid-wide barrier: the tracer keeps every
+ *                                CTA of the launch resident and resumes them all once each
+ *                                arrived, docs/TRACER.md), thread_rank, size, num_blocks,
+ *                                block_rank, is_valid; launch with cudaLaunchCooperativeKernel
+ *                                or <<<>>> (the grid must fit the device at once)
  */
 #ifndef SIMT_COOPERATIVE_GROUPS_H
 #define SIMT_COOPERATIVE_GROUPS_H
@@ -85,6 +89,50 @@ __device__ static inline thread_block this_thread_block()
 __device__ static inline void sync(const thread_block &g)
 {
     g.sync();
+}
+
+} // namespace cooperative_groups
+extern "C" __device__ void __simt_grid_sync(void); /* the tracer's grid-wide barrier */
+namespace cooperative_groups
+{
+
+/* The whole grid of a launch. */
+class grid_group
+{
+  public:
+    __device__ void sync() const
+    {
+        __simt_grid_sync();
+    }
+    __device__ bool is_valid() const
+    {
+        return true;
+    }
+    __device__ unsigned long long num_blocks() const
+    {
+        return (unsigned long long)gridDim.x * gridDim.y * gridDim.z;
+    }
+    __device__ unsigned long long block_rank() const
+    {
+        return ((unsigned long long)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+    }
+    __device__ unsigned long long size() const
+    {
+        return num_blocks() * blockDim.x * blockDim.y * blockDim.z;
+    }
+    __device__ unsigned long long num_threads() const
+    {
+        return size();
+    }
+    __device__ unsigned long long thread_rank() const
+    {
+        return block_rank() * blockDim.x * blockDim.y * blockDim.z + details::linear_tid();
+    }
+};
+
+__device__ static inline grid_group this_grid()
+{
+    return grid_group();
 }
 
 /* A group of `n` consecutive threads of the block (n a power of two <= 32), or the block. */

@@ -1296,6 +1296,15 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
     return sticky ? rt_fail_sticky(e) : rt_fail(e);
 }
 
+/* A cooperative launch is an ordinary one here: the tracer keeps a launch's CTAs resident
+ * whenever its kernel can reach a grid-wide barrier (cooperative_groups::this_grid().sync()),
+ * and fails the launch, naming the limit, if they do not all fit the device at once. */
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                                        size_t sharedMem, cudaStream_t stream)
+{
+    return cudaLaunchKernel(func, gridDim, blockDim, args, sharedMem, stream);
+}
+
 unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem, void *stream)
 {
     if (rt.nconfigs >= RT_MAX_CONFIG_DEPTH) {
@@ -2378,12 +2387,6 @@ cudaError_t cudaEventDestroy(cudaEvent_t event)
 /* ---------------------------------------------------------------------------------------------
  * Recognised but not supported.
  * ------------------------------------------------------------------------------------------- */
-cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
-                                        size_t sharedMem, cudaStream_t stream)
-{
-    (void)func, (void)gridDim, (void)blockDim, (void)args, (void)sharedMem, (void)stream;
-    return rt_unsupported("cudaLaunchCooperativeKernel");
-}
 
 cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags)
 {
