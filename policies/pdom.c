@@ -222,22 +222,46 @@ static void build(struct pdom *p, struct pwarp *w)
     if (!w->n)
         return;
     const struct pent *e = &w->st[w->n - 1];
+    uint64_t run = e->mask; /* the lanes the group is chosen from */
     uint32_t bpc = PDOM_NONE, bdepth = 0;
     uint64_t m = e->mask;
     while (m) {
         int lane = __builtin_ctzll(m);
         m &= m - 1;
         const struct simt_thread *t = &p->env->threads[w->first_thread + lane];
-        if (t->state == SIMT_TS_BARRIER)
-            return; /* the entry waits for the barrier */
+        if (t->state == SIMT_TS_BARRIER) {
+            bpc = PDOM_NONE;
+            run = 0;
+            break; /* the entry waits for the barrier */
+        }
         if (t->state != SIMT_TS_READY)
             continue;
         if (bpc == PDOM_NONE || t->depth > bdepth || (t->depth == bdepth && t->pc < bpc))
             bpc = t->pc, bdepth = t->depth;
     }
+    if (!run && w->n >= 2) {
+        /* The top entry waits at a CTA barrier. Threads of the entry below that are not in it
+         * wait at its reconvergence point; if they are the warp's early exits (`if (i >= n)
+         * return; ... __syncthreads()`, where clang merges the return into the exit block),
+         * the barrier can complete only once they have run to their exit, since exited
+         * threads count as arrived (docs/TRACER.md: the tracer accepts this only when
+         * nothing but register work and the return is left for them). Let them run ahead, as
+         * independent thread scheduling would; they rejoin at the next pc they share. */
+        run = w->st[w->n - 2].mask & ~e->mask;
+        m = run;
+        while (m) {
+            int lane = __builtin_ctzll(m);
+            m &= m - 1;
+            const struct simt_thread *t = &p->env->threads[w->first_thread + lane];
+            if (t->state != SIMT_TS_READY)
+                continue;
+            if (bpc == PDOM_NONE || t->depth > bdepth || (t->depth == bdepth && t->pc < bpc))
+                bpc = t->pc, bdepth = t->depth;
+        }
+    }
     if (bpc == PDOM_NONE)
         return;
-    m = e->mask;
+    m = run;
     uint32_t live = 0;
     while (m) {
         int lane = __builtin_ctzll(m);

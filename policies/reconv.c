@@ -189,6 +189,38 @@ uint32_t rs_ready(const struct rstack *s, const struct simt_thread *th, const ui
             member_idx[n] = (uint8_t)i;
         slots[n++] = members[i];
     }
+    if (n == 0 && s->n >= 2) {
+        /* The top entry waits at a CTA barrier: the threads of the entry below that are not
+         * in it (the warp's early exits, waiting at its reconvergence point) run ahead to
+         * their exit, deepest then lowest pc first, so that the barrier can complete (see
+         * policies/pdom.c build() for why this is the only legal case). */
+        uint64_t top = s->e[s->n - 1].mask, below = s->e[s->n - 2].mask & ~top;
+        int waiting = 0;
+        for (uint64_t m = top; m; m &= m - 1)
+            waiting |= th[members[__builtin_ctzll(m)]].state == SIMT_TS_BARRIER;
+        if (!waiting)
+            return 0;
+        int found = 0;
+        for (uint64_t m = below; m; m &= m - 1) {
+            const struct simt_thread *t = &th[members[__builtin_ctzll(m)]];
+            if (t->state != SIMT_TS_READY)
+                continue;
+            if (!found || t->depth > *depth || (t->depth == *depth && t->pc < *pc)) {
+                *pc = t->pc;
+                *depth = t->depth;
+                found = 1;
+            }
+        }
+        for (uint64_t m = below; found && m; m &= m - 1) {
+            int i = __builtin_ctzll(m);
+            const struct simt_thread *t = &th[members[i]];
+            if (t->state != SIMT_TS_READY || t->pc != *pc || t->depth != *depth)
+                continue;
+            if (member_idx)
+                member_idx[n] = (uint8_t)i;
+            slots[n++] = members[i];
+        }
+    }
     return n;
 }
 

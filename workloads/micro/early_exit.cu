@@ -10,6 +10,10 @@
  * exit_packed:  survivors 0..3 - already in quarter-warp 0: 4x with HWS alone.
  * Kernel search_break: each thread scans its own row for the first element above a
  * threshold and breaks there: data-dependent loop exit (efficiency decays as lanes leave).
+ * Kernel exit_then_sync: the common `if (i >= n) return; ... __syncthreads()` guard, with the
+ * guard cutting a warp in two: the barrier must complete although some threads of the CTA
+ * returned (exited threads count as arrived; under PDOM the early exits wait at the
+ * reconvergence point and must run ahead to their exit, policies/pdom.c).
  */
 #include "micro_common.h"
 
@@ -43,6 +47,17 @@ __global__ void exit_packed(const unsigned *in, unsigned *out, int n)
     if ((threadIdx.x & 31) >= 4)
         return;
     out[t] = spin(in[t], n);
+}
+
+__global__ void exit_then_sync(const unsigned *in, unsigned *out, int live)
+{
+    __shared__ unsigned s[64];
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    if ((int)threadIdx.x >= live)
+        return;
+    s[threadIdx.x] = in[t] * 3u + 1u;
+    __syncthreads();
+    out[t] = s[live - 1 - threadIdx.x] ^ in[t];
 }
 
 /* Index of the first element of row t (length len) greater than thr, or len. */
@@ -107,6 +122,18 @@ int main(int argc, char **argv)
             if (h_out[i] != want && bad++ < 5)
                 fprintf(stderr, "pass %d thread %d: got %u want %u\n", pass, i, h_out[i], want);
         }
+    }
+
+    const int live = 44; /* of 64: warp 1 keeps lanes 0..11 */
+    CK(cudaMemset(d_out, 0, nthreads * sizeof(unsigned)));
+    exit_then_sync<<<blocks, block>>>(d_in, d_out, live);
+    CK_LAUNCH();
+    CK(cudaMemcpy(h_out, d_out, nthreads * sizeof(unsigned), cudaMemcpyDeviceToHost));
+    for (int i = 0; i < nthreads; i++) {
+        int r = i % block, base = i - r;
+        unsigned want = r < live ? (h_in[base + live - 1 - r] * 3u + 1u) ^ h_in[i] : 0u;
+        if (h_out[i] != want && bad++ < 5)
+            fprintf(stderr, "sync thread %d: got %u want %u\n", i, h_out[i], want);
     }
 
     search_break<<<blocks, block>>>(d_rows, len, thr, d_pos);
