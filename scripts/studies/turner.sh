@@ -10,11 +10,6 @@ WORKLOADS=(aes backprop bfs blackscholes cfd cp fwt hotspot kmeans lib lps lud m
 # --quick runs the tiny inputs: with the full memory hierarchy the small inputs take up to
 # ~90 s per replay (cfd) and this study has 22 configurations per workload.
 QUICK_SIZE=tiny
-# The tracer's register counts for these kernels (130 per thread) exceed Fermi's 32768-entry
-# register file for one CTA (real Fermi caps a thread at 63): give them room for one CTA.
-WL_SETS[lud]="core.registers=65536"
-WL_SETS[matmul]="core.registers=65536"
-WL_SETS[simscore]="core.registers=65536" # 37376 for one CTA of pair_scores
 PRESET=fermi-turner
 P=$PRESET
 M=memstage.model=hierarchy
