@@ -19,6 +19,8 @@
  *       tpl_released() and tpl_cta_start()/tpl_cta_end(). Read the rules for the core in
  *       policies/simt_policy.h (the core zeroes out[], may issue several groups of one
  *       ready() answer, checks that every thread issues its own next instruction once).
+ *       If your groups span warps or issuing one group can change another, delete
+ *       tpl_ready_group() and .local_issue (the core then asks ready() after every issue).
  *   (6) Add SIMT_POLICY(mypolicy_ops) to policies/extra_policies.def and the source to
  *       policies/extra_policies.cmake (list(APPEND SIMT_POLICY_SOURCES ...)).
  *   (7) Rebuild and run `ctest -R policy.smoke`: the smoke tests iterate over every
@@ -56,7 +58,8 @@ static simt_err tpl_create(const struct simt_policy_env *env, void **state)
     t->max_group = (uint32_t)simt_config_int(env->config, "template.max_group");
     t->warp_live = calloc(env->max_warps ? env->max_warps : 1, 1);
     t->groups = calloc((size_t)env->max_warps * env->warp_size + 1, sizeof *t->groups);
-    t->st_groups = simt_stats_counter(env->stats, "policy.template.groups", "groups offered");
+    t->st_groups = simt_stats_counter(env->stats, "policy.template.groups",
+                                      "groups built (by ready() or ready_group())");
     if (!t->warp_live || !t->groups || !t->st_groups) {
         free(t->warp_live);
         free(t->groups);
@@ -94,39 +97,53 @@ static void tpl_cta_end(void *state, uint32_t cta)
             t->warp_live[w] = 0;
 }
 
-/* (5) The grouping: per warp, the READY threads at min(SP:PC) = deepest depth, lowest pc. */
+/* (5) The grouping (see (5) above): per warp, the READY threads at min(SP:PC) = deepest depth,
+ * lowest pc. Fills *out with warp w's group and returns 1, or 0 if none of its threads is READY. */
+static int tpl_warp_group(struct tpl *t, uint32_t w, struct simt_group *out)
+{
+    const struct simt_policy_env *env = t->env;
+    if (!t->warp_live[w])
+        return 0;
+    const struct simt_thread *th = &env->threads[w * env->warp_size];
+    uint32_t pc = TPL_NONE, depth = 0;
+    for (uint32_t i = 0; i < env->warp_size; i++)
+        if (th[i].state == SIMT_TS_READY &&
+            (pc == TPL_NONE || th[i].depth > depth || (th[i].depth == depth && th[i].pc < pc)))
+            pc = th[i].pc, depth = th[i].depth;
+    if (pc == TPL_NONE)
+        return 0;
+    uint32_t *g = &t->groups[(size_t)w * env->warp_size], gn = 0;
+    for (uint32_t i = 0; i < env->warp_size; i++)
+        if (th[i].state == SIMT_TS_READY && th[i].pc == pc && th[i].depth == depth &&
+            (t->max_group == 0 || gn < t->max_group))
+            g[gn++] = w * env->warp_size + i;
+    *out = (struct simt_group){.id = w,
+                               .pc = pc,
+                               .depth = depth,
+                               .nthreads = gn,
+                               .threads = g,
+                               .sched = w % env->nschedulers,
+                               .one_warp = true};
+    (*t->st_groups)++;
+    return 1;
+}
+
 static int tpl_ready(void *state, uint64_t cycle, struct simt_group *out, int cap)
 {
     struct tpl *t = state;
-    const struct simt_policy_env *env = t->env;
     int n = 0;
-    for (uint32_t w = 0; w < env->max_warps && n < cap; w++) {
-        if (!t->warp_live[w])
-            continue;
-        const struct simt_thread *th = &env->threads[w * env->warp_size];
-        uint32_t pc = TPL_NONE, depth = 0;
-        for (uint32_t i = 0; i < env->warp_size; i++)
-            if (th[i].state == SIMT_TS_READY &&
-                (pc == TPL_NONE || th[i].depth > depth || (th[i].depth == depth && th[i].pc < pc)))
-                pc = th[i].pc, depth = th[i].depth;
-        if (pc == TPL_NONE)
-            continue;
-        uint32_t *g = &t->groups[(size_t)w * env->warp_size], gn = 0;
-        for (uint32_t i = 0; i < env->warp_size; i++)
-            if (th[i].state == SIMT_TS_READY && th[i].pc == pc && th[i].depth == depth &&
-                (t->max_group == 0 || gn < t->max_group))
-                g[gn++] = w * env->warp_size + i;
-        out[n] = (struct simt_group){.id = w,
-                                     .pc = pc,
-                                     .depth = depth,
-                                     .nthreads = gn,
-                                     .threads = g,
-                                     .sched = w % env->nschedulers,
-                                     .one_warp = true};
-        n++;
-        (*t->st_groups)++;
-    }
+    for (uint32_t w = 0; w < t->env->max_warps && n < cap; w++)
+        n += tpl_warp_group(t, w, &out[n]);
     return n;
+}
+
+/* Optional, for speed: the same answer for one group. Issuing warp w moves only w's
+ * threads, so only w's group changes (.local_issue below): the core then asks this instead
+ * of ready() after each issue. A policy whose groups span warps must not promise that. */
+static int tpl_ready_group(void *state, uint64_t cycle, uint32_t id, struct simt_group *out)
+{
+    struct tpl *t = state;
+    return id < t->env->max_warps && tpl_warp_group(t, id, out);
 }
 
 static simt_err tpl_issued(void *state, const struct simt_group *g)
@@ -144,4 +161,6 @@ const struct simt_policy_ops template_ops = {
     .cta_end = tpl_cta_end,
     .ready = tpl_ready,
     .issued = tpl_issued,
+    .ready_group = tpl_ready_group,
+    .local_issue = true,
 };

@@ -182,6 +182,7 @@ struct sm {
     uint32_t cstart[17];             /* cand[] bucket starts per scheduler */
     int ready_valid, ready_n, ready_reused;
     struct cand *cand;
+    uint32_t *cheap; /* heap of candidate indices (issue_round) */
     uint32_t *last_id;
     uint32_t **active;
     uint32_t *nactive;
@@ -1493,79 +1494,40 @@ static void refresh_local(struct sm *s, uint64_t cycle, const struct simt_group 
             now.id != chosen[i].id || now.sched != gr->sched || now.nthreads == 0 ||
             now.nthreads > g->max_threads || !now.threads)
             return;
-        /* a changed priority or age would move it in its sorted bucket: ask afresh */
-        uint64_t age = g->sched_policy ? s->warps[s->threads[now.threads[0]].warp].age : 0;
-        if (now.priority != cd->pri || age != cd->age)
-            return;
         *gr = now;
+        cd->pri = now.priority;
+        cd->age = g->sched_policy ? s->warps[s->threads[now.threads[0]].warp].age : 0;
     }
     s->ready_epoch = s->pol_epoch;
     s->cand_epoch = s->ready_epoch + 1;
 }
 
-/* Candidate order of a scheduler's bucket before rotation: priority (higher first), then id
- * for loose round-robin, or age and answer position for greedy-then-oldest. */
-static int cand_before(const struct cand *a, const struct cand *b, int sched_policy)
+/* Binary min-heap of candidate indices under cmp_cand (the scheduler's order): the scan below
+ * visits a scheduler's candidates best first and stops at the first that can issue, so
+ * ordering them costs O(n) to build plus O(log n) per candidate checked, not a sort. */
+static void cand_sift(const struct cand *c, uint32_t *h, uint32_t n, uint32_t i)
 {
-    if (a->pri != b->pri)
-        return a->pri > b->pri;
-    if (sched_policy == 0)
-        return a->id < b->id;
-    if (a->age != b->age)
-        return a->age < b->age;
-    return a->idx < b->idx;
-}
-
-/* Insertion sort: buckets are small and usually arrive nearly sorted. */
-static void sort_bucket(struct cand *c, uint32_t n, int sched_policy)
-{
-    for (uint32_t i = 1; i < n; i++) {
-        struct cand v = c[i];
-        uint32_t j = i;
-        for (; j > 0 && cand_before(&v, &c[j - 1], sched_policy); j--)
-            c[j] = c[j - 1];
-        c[j] = v;
+    for (;;) {
+        uint32_t l = 2 * i + 1, m = i;
+        if (l < n && cmp_cand(&c[h[l]], &c[h[m]]) < 0)
+            m = l;
+        if (l + 1 < n && cmp_cand(&c[h[l + 1]], &c[h[m]]) < 0)
+            m = l + 1;
+        if (m == i)
+            return;
+        uint32_t t = h[i];
+        h[i] = h[m];
+        h[m] = t;
+        i = m;
     }
 }
 
-/* Where the ordered scan of a sorted bucket starts (see issue_round): with one priority
- * level, loose round-robin visits ids after the last issued one first, then wraps; greedy-
- * then-oldest visits the last issued group first, then the rest oldest first. Returns 0 if
- * the bucket has several priority levels (the scan then checks every candidate). */
-static int scan_start(const struct cand *c, uint32_t n, int sched_policy, uint32_t last,
-                      uint32_t *first)
+static uint32_t cand_pop(const struct cand *c, uint32_t *h, uint32_t *n)
 {
-    if (n == 0 || c[0].pri != c[n - 1].pri)
-        return 0;
-    *first = NONE;
-    if (sched_policy == 0) {
-        uint32_t lo = 0, hi = n;
-        while (lo < hi) {
-            uint32_t mid = (lo + hi) / 2;
-            if (c[mid].id <= last)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        *first = lo == n ? 0 : lo;
-    } else {
-        for (uint32_t x = 0; x < n; x++)
-            if (c[x].id == last) {
-                *first = x;
-                break;
-            }
-    }
-    return 1;
-}
-
-/* The k-th candidate to visit in the ordered scan. */
-static inline uint32_t scan_at(uint32_t k, uint32_t n, int sched_policy, uint32_t first)
-{
-    if (sched_policy == 0)
-        return first + k < n ? first + k : first + k - n;
-    if (first == NONE)
-        return k;
-    return k == 0 ? first : k - 1 < first ? k - 1 : k;
+    uint32_t top = h[0];
+    h[0] = h[--*n];
+    cand_sift(c, h, *n, 0);
+    return top;
 }
 
 static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only_id, uint8_t *cls,
@@ -1602,12 +1564,6 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             cd->age = g->sched_policy ? s->warps[s->threads[gr->threads[0]].warp].age : 0;
             cd->id = gr->id;
         }
-        /* loose round-robin and greedy-then-oldest: sort each bucket into the scheduler's
-         * order up to the rotation (by id), resp. the greedy pick (by age), so that the scan
-         * below visits candidates best first and stops at the first that can issue */
-        if (g->sched_policy != 2)
-            for (uint32_t sc = 0; sc < g->nsched; sc++)
-                sort_bucket(s->cand + start[sc], start[sc + 1] - start[sc], g->sched_policy);
         /* dual-issue rounds compact the buckets: never reuse those */
         s->cand_epoch = only_id || !s->ready_valid ? 0 : s->ready_epoch + 1;
     }
@@ -1726,15 +1682,20 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
         const struct cand *best = NULL, *fe_best = NULL;
         uint32_t best_nw = 0;
         int stop = 0; /* the generic collector is full: nothing else can issue */
-        /* Loose round-robin and greedy-then-oldest with one priority level visit the sorted
-         * bucket best first and stop at the first candidate that can issue: the same pick as
-         * checking them all, in O(candidates checked). Otherwise every candidate that would
-         * beat the best eligible one so far is checked. */
-        uint32_t first = 0;
-        int ordered =
-            g->sched_policy != 2 && scan_start(cands, nc, g->sched_policy, s->last_id[sc], &first);
+        /* Loose round-robin and greedy-then-oldest visit the candidates in the scheduler's
+         * order (a heap) and stop at the first that can issue: the same pick as checking them
+         * all. Two-level checks every active candidate that would beat the best eligible one
+         * so far (its active set changes while it scans). */
+        int ordered = g->sched_policy != 2;
+        uint32_t *hp = s->cheap, hn = 0;
+        if (ordered) {
+            for (uint32_t x = 0; x < nc; x++)
+                hp[hn++] = x;
+            for (uint32_t i = hn / 2; i-- > 0;)
+                cand_sift(cands, hp, hn, i);
+        }
         for (uint32_t k = 0; k < nc; k++) {
-            uint32_t x = ordered ? scan_at(k, nc, g->sched_policy, first) : k;
+            uint32_t x = ordered ? cand_pop(cands, hp, &hn) : k;
             const struct cand *cd = &cands[x];
             if (g->sched_policy == 2 && (cd->sub >> 40))
                 continue; /* only the active set issues */
@@ -2060,6 +2021,7 @@ void simt_gpu_free(simt_gpu *g)
         free(s->heap);
         free(s->groups);
         free(s->cand);
+        free(s->cheap);
         free(s->last_id);
         free(s->last_class);
         free(s->issued_buf);
@@ -2303,6 +2265,7 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
             s->gcap = 0xfffff;
         s->groups = xcalloc((size_t)s->gcap, sizeof *s->groups);
         s->cand = xcalloc((size_t)s->gcap, sizeof *s->cand);
+        s->cheap = xcalloc((size_t)s->gcap, sizeof *s->cheap);
         s->last_id = xcalloc(g->nsched, sizeof *s->last_id);
         s->last_class = xcalloc(g->nsched, 1);
         s->active = xcalloc(g->nsched, sizeof *s->active);
@@ -2323,9 +2286,10 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->free_inst = NONE;
         if (!s->threads || !s->thr || !s->mev || !s->evpc || !s->evdepth || !s->bpos || !s->bn ||
             !s->warps || !s->warp_used || !s->ctas || !s->bank_cycle || !s->mem_hold ||
-            !s->mem_ready_at || !s->rejected || !s->pacc || !s->groups || !s->cand || !s->last_id ||
-            !s->last_class || !s->active || !s->nactive || !s->issued_buf || !s->wtmp ||
-            !s->wbest || !s->rel_buf || !s->touched || !s->fe || !s->fq || !s->ic_tag || !s->ic_lru)
+            !s->mem_ready_at || !s->rejected || !s->pacc || !s->groups || !s->cand || !s->cheap ||
+            !s->last_id || !s->last_class || !s->active || !s->nactive || !s->issued_buf ||
+            !s->wtmp || !s->wbest || !s->rel_buf || !s->touched || !s->fe || !s->fq || !s->ic_tag ||
+            !s->ic_lru)
             goto nomem;
         for (uint32_t sc = 0; sc < g->nsched; sc++) {
             s->active[sc] = xcalloc(g->active_groups, sizeof **s->active);
