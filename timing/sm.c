@@ -1494,12 +1494,79 @@ static void refresh_local(struct sm *s, uint64_t cycle, const struct simt_group 
             now.id != chosen[i].id || now.sched != gr->sched || now.nthreads == 0 ||
             now.nthreads > g->max_threads || !now.threads)
             return;
+        /* a changed priority or age would move it in its sorted bucket: ask afresh */
+        uint64_t age = g->sched_policy ? s->warps[s->threads[now.threads[0]].warp].age : 0;
+        if (now.priority != cd->pri || age != cd->age)
+            return;
         *gr = now;
-        cd->pri = now.priority;
-        cd->age = g->sched_policy ? s->warps[s->threads[now.threads[0]].warp].age : 0;
     }
     s->ready_epoch = s->pol_epoch;
     s->cand_epoch = s->ready_epoch + 1;
+}
+
+/* Candidate order of a scheduler's bucket before rotation: priority (higher first), then id
+ * for loose round-robin, or age and answer position for greedy-then-oldest. */
+static int cand_before(const struct cand *a, const struct cand *b, int sched_policy)
+{
+    if (a->pri != b->pri)
+        return a->pri > b->pri;
+    if (sched_policy == 0)
+        return a->id < b->id;
+    if (a->age != b->age)
+        return a->age < b->age;
+    return a->idx < b->idx;
+}
+
+/* Insertion sort: buckets are small and usually arrive nearly sorted. */
+static void sort_bucket(struct cand *c, uint32_t n, int sched_policy)
+{
+    for (uint32_t i = 1; i < n; i++) {
+        struct cand v = c[i];
+        uint32_t j = i;
+        for (; j > 0 && cand_before(&v, &c[j - 1], sched_policy); j--)
+            c[j] = c[j - 1];
+        c[j] = v;
+    }
+}
+
+/* Where the ordered scan of a sorted bucket starts (see issue_round): with one priority
+ * level, loose round-robin visits ids after the last issued one first, then wraps; greedy-
+ * then-oldest visits the last issued group first, then the rest oldest first. Returns 0 if
+ * the bucket has several priority levels (the scan then checks every candidate). */
+static int scan_start(const struct cand *c, uint32_t n, int sched_policy, uint32_t last,
+                      uint32_t *first)
+{
+    if (n == 0 || c[0].pri != c[n - 1].pri)
+        return 0;
+    *first = NONE;
+    if (sched_policy == 0) {
+        uint32_t lo = 0, hi = n;
+        while (lo < hi) {
+            uint32_t mid = (lo + hi) / 2;
+            if (c[mid].id <= last)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        *first = lo == n ? 0 : lo;
+    } else {
+        for (uint32_t x = 0; x < n; x++)
+            if (c[x].id == last) {
+                *first = x;
+                break;
+            }
+    }
+    return 1;
+}
+
+/* The k-th candidate to visit in the ordered scan. */
+static inline uint32_t scan_at(uint32_t k, uint32_t n, int sched_policy, uint32_t first)
+{
+    if (sched_policy == 0)
+        return first + k < n ? first + k : first + k - n;
+    if (first == NONE)
+        return k;
+    return k == 0 ? first : k - 1 < first ? k - 1 : k;
 }
 
 /* Binary min-heap of candidate indices under cmp_cand (the scheduler's order): the scan below
@@ -1564,6 +1631,11 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             cd->age = g->sched_policy ? s->warps[s->threads[gr->threads[0]].warp].age : 0;
             cd->id = gr->id;
         }
+        /* a policy whose answers are reused (local_issue) gets sorted buckets, scanned by
+         * rotation below; the others a heap per scan */
+        if (g->sched_policy != 2 && g->pol_ops->local_issue)
+            for (uint32_t sc = 0; sc < g->nsched; sc++)
+                sort_bucket(s->cand + start[sc], start[sc + 1] - start[sc], g->sched_policy);
         /* dual-issue rounds compact the buckets: never reuse those */
         s->cand_epoch = only_id || !s->ready_valid ? 0 : s->ready_epoch + 1;
     }
@@ -1687,15 +1759,19 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
          * all. Two-level checks every active candidate that would beat the best eligible one
          * so far (its active set changes while it scans). */
         int ordered = g->sched_policy != 2;
-        uint32_t *hp = s->cheap, hn = 0;
-        if (ordered) {
+        uint32_t *hp = s->cheap, hn = 0, first = 0;
+        int rot = ordered && g->pol_ops->local_issue &&
+                  scan_start(cands, nc, g->sched_policy, s->last_id[sc], &first);
+        if (ordered && !rot) {
             for (uint32_t x = 0; x < nc; x++)
                 hp[hn++] = x;
             for (uint32_t i = hn / 2; i-- > 0;)
                 cand_sift(cands, hp, hn, i);
         }
         for (uint32_t k = 0; k < nc; k++) {
-            uint32_t x = ordered ? cand_pop(cands, hp, &hn) : k;
+            uint32_t x = rot       ? scan_at(k, nc, g->sched_policy, first)
+                         : ordered ? cand_pop(cands, hp, &hn)
+                                   : k;
             const struct cand *cd = &cands[x];
             if (g->sched_policy == 2 && (cd->sub >> 40))
                 continue; /* only the active set issues */
