@@ -363,6 +363,8 @@ void trace_prog_free(struct trace_prog *tp)
     free(tp);
 }
 
+_Static_assert(sizeof(struct trace_item) == 32, "the cursor indexes items with a shift");
+
 simt_err trace_prog_tables(struct trace_prog *tp)
 {
     const struct simt_program *p = &tp->p;
@@ -496,16 +498,26 @@ simt_err trace_prog_tables(struct trace_prog *tp)
             it->next[k] = it->last && k < it->nsucc ? tp->succ_item[it->succ_first + k] : ni;
     }
     tp->nitems = ni;
+    tp->entry_item = tp->block_item[p->funcs[0].first_block];
     for (uint32_t i = 0; i < ni; i++) {
         struct trace_item *it = &tp->items[i];
         it->kind = IK_SLOW;
-        if (!it->last && it->op == OP_MEM)
+        int endless_succ = 0; /* a successor on an endless loop: the general path reports it */
+        for (uint32_t k = 0; it->last && k < it->nsucc; k++)
+            endless_succ |= tp->succ_item[it->succ_first + k] == ni;
+        if (!it->last && it->op == OP_PLAIN)
+            it->kind = IK_RUN;
+        else if (!it->last && it->op == OP_MEM)
             it->kind = IK_MEM;
+        else if (!it->last && ((it->op & 0x7f) == OP_COPY || it->op == (OP_MEM | OP_VARSIZE)))
+            it->kind = IK_COPY;
         else if (it->last && it->bits == 0 && it->nsucc == 1 && it->next[0] != ni &&
                  (it->op == OP_PLAIN || it->op == OP_FREE))
             it->kind = it->op == OP_PLAIN ? IK_JUMP : IK_FJUMP;
-        else if (it->last && it->bits && it->op == OP_PLAIN)
-            it->kind = IK_BRANCH;
+        else if (it->last && it->bits && it->op == OP_PLAIN && !endless_succ)
+            it->kind = it->nsucc == 2 && it->bits == 1 ? IK_BRANCH2 : IK_BRANCH;
+        else if (it->last && it->op == OP_EXIT && it->nsucc == 0)
+            it->kind = IK_EXIT;
         else if (it->op == OP_RET)
             it->kind = IK_RET;
         else if (it->op == OP_CALL && !it->last) {
@@ -518,10 +530,8 @@ simt_err trace_prog_tables(struct trace_prog *tp)
     }
     for (uint32_t i = ni; i-- > 0;) {
         struct trace_item *it = &tp->items[i];
-        if (it->op == OP_PLAIN && !it->last)
-            it->run =
-                (uint16_t)(i + 1 < ni && tp->items[i + 1].run < 65535 ? tp->items[i + 1].run + 1
-                                                                      : 1);
+        if (it->kind == IK_RUN)
+            it->run = i + 1 < ni && tp->items[i + 1].kind == IK_RUN ? tp->items[i + 1].run + 1 : 1;
     }
     return SIMT_ERR_OK;
 }

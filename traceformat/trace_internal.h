@@ -52,13 +52,19 @@ enum trace_op {
 
 /* Item kinds with a fast path in the cursor (everything else takes the general path). */
 enum trace_ikind {
-    IK_SLOW = 0,   /* general path (calls, returns, exit, copies, errors, ...) */
-    IK_MEM = 1,    /* OP_MEM, not a terminator */
-    IK_JUMP = 2,   /* yielded terminator with one successor (not on an endless loop) */
-    IK_FJUMP = 3,  /* FREE terminator with one successor (not on an endless loop) */
-    IK_BRANCH = 4, /* yielded terminator with a successor index in the control stream */
-    IK_CALL = 5,   /* direct call; next[0] = the callee's entry item (not an endless loop) */
-    IK_RET = 6,    /* return */
+    IK_SLOW = 0,    /* general path (indirect calls, copies, VARSIZE, errors, ...) */
+    IK_MEM = 1,     /* OP_MEM, not a terminator */
+    IK_JUMP = 2,    /* yielded terminator with one successor (not on an endless loop) */
+    IK_FJUMP = 3,   /* FREE terminator with one successor (not on an endless loop) */
+    IK_BRANCH = 4,  /* yielded terminator with a successor index in the control stream, no
+                       successor on an endless loop */
+    IK_CALL = 5,    /* direct call; next[0] = the callee's entry item (not an endless loop) */
+    IK_RET = 6,     /* return */
+    IK_RUN = 7,     /* PLAIN non-terminator: `run` of them from here on */
+    IK_BRANCH2 = 8, /* IK_BRANCH with two successors (one control bit): next[0], next[1] */
+    IK_EXIT = 9,    /* kernel exit */
+    IK_COPY = 10,   /* OP_COPY or OP_MEM | OP_VARSIZE, not a terminator */
+    IK_NUM_ = 11
 };
 
 /* Address column predictors (format version 2; the mode byte of a seed-table column holds
@@ -98,17 +104,19 @@ struct trace_prog {
      * dense index ("mslot") for the cursor's per-thread column states. */
     uint32_t *key_mslot; /* [2 * ninsts] mslot or UINT32_MAX */
     uint32_t nmslots;
+    uint32_t entry_item; /* block_item of the kernel's entry block (a cursor's first item) */
 };
 
-struct trace_item {
+struct trace_item { /* 32 bytes */
     uint32_t pc;
     uint8_t op;   /* enum trace_op | OP_VARSIZE */
     uint8_t last; /* the block's terminator */
     uint8_t bits; /* terminator: control bits of the successor index */
     uint8_t kind; /* enum trace_ikind: the cursor's fast paths */
-    uint16_t run; /* PLAIN non-terminator items starting here (capped at 65535) */
-    uint16_t pad2_;
-    uint32_t size;       /* memory: access_bytes (0 with OP_VARSIZE) */
+    union {
+        uint32_t size; /* memory: access_bytes (0 with OP_VARSIZE) */
+        uint32_t run;  /* IK_RUN: PLAIN non-terminator items starting here (>= 1) */
+    };
     uint32_t mslot;      /* memory: mslot of slot 0 (slot 1 = mslot + 1) */
     uint32_t next[2];    /* terminator: succ_item of successors 0 and 1 (when they exist) */
     uint32_t succ_first; /* terminator: its block's first entry in succ_item */

@@ -41,13 +41,27 @@ struct simt_trace_reader {
     struct LZ4F_dctx_s *dctx; /* reused for every record (created on first use) */
 };
 
-/* A column's predictor (format version 2; version 1 has PRED_STRIDE only). */
-struct ccol {
-    const uint8_t *bm;   /* presence bitmap inside the payload (bit t: thread t has a first
-                            address), NULL when every thread has one */
-    uint64_t base, unit; /* PRED_FOR */
-    uint32_t ref;        /* PRED_REF: mslot of the reference column */
+/* The static side of one address slot (pc, slot) in a CTA, indexed by mslot: its column's
+ * first addresses and predictor (format version 2; version 1 has PRED_STRIDE only). Shared
+ * by every cursor of the CTA, so that a thread's own column state stays small. */
+struct cslot {
+    const uint64_t *seeds; /* [nthreads] first addresses; NULL: the slot has no column here */
+    const uint8_t *bm;     /* presence bitmap inside the payload (bit t: thread t has a first
+                              address), NULL when every thread has one */
+    uint64_t base, unit;   /* PRED_FOR */
+    uint32_t ref;          /* PRED_REF: mslot of the reference column */
     uint8_t pred, width;
+};
+
+/* One thread's streams, packed so that a cursor reset reads one place. Byte offsets are
+ * into the payload, which is at most TRACE_MAX_RECORD_BYTES (1 GiB): they fit 32 bits. */
+struct tstream {
+    uint64_t ctl_bits;           /* control stream length (bits) */
+    uint64_t fb_bits;            /* FOR bit stream length (bits; version 2) */
+    uint32_t ctl_off;            /* the control stream's first byte (from ctl_base) */
+    uint32_t addr_off, addr_end; /* the address stream's bytes (from addr_base) */
+    uint32_t fb_off;             /* the FOR bit stream's first byte (from fb_base) */
+    uint32_t seed_count, pad_;   /* first addresses of this thread in the seed table */
 };
 
 struct simt_cta {
@@ -57,48 +71,49 @@ struct simt_cta {
     uint64_t cta;
     uint32_t nthreads;
     uint64_t thread_instructions;
-    struct tbuf data;     /* decompressed payload */
-    void *mem;            /* one block holding every array below */
-    uint32_t ncols;       /* (pc, slot) columns with a seed in this CTA */
-    uint32_t *colmap;     /* [nmslots] column index of each address slot or UINT32_MAX */
-    uint64_t *seeds;      /* [ncols * nthreads] first address (where colinfo[].bm says so) */
-    uint32_t *seed_count; /* [nthreads] */
-    uint64_t *ctl_bits;   /* [nthreads] */
-    size_t *ctl_off;      /* [nthreads] byte offset of the thread's control stream in data */
-    size_t *addr_off;     /* [nthreads + 1] byte offsets of the address streams in data */
-    struct ccol *colinfo; /* [ncols] */
-    uint64_t *fbits;      /* [nthreads] bits of the FOR bit stream (version 2) */
-    size_t *fbit_off;     /* [nthreads] byte offset of the FOR bit stream in data */
+    struct tbuf data;   /* decompressed payload */
+    void *mem;          /* one block holding every array below */
+    uint32_t ncols;     /* (pc, slot) columns with a seed in this CTA */
+    uint64_t *seeds;    /* [ncols * nthreads] first address (where the bitmap says so) */
+    struct tstream *ts; /* [nthreads] */
+    const uint8_t *ctl_base, *addr_base, *fb_base; /* where each kind of stream starts */
+    struct cslot *slots;                           /* [nmslots] */
 };
 
 /* A thread's state of one address column (indexed by mslot). */
 struct colst {
     uint64_t prev;   /* the thread's last address of the column */
     uint64_t stride; /* PRED_STRIDE: last stride; PRED_REF: last offset to the reference */
-    uint64_t base, unit;
-    uint32_t stamp; /* == cursor's stamp: the first address was read in this thread */
-    uint32_t ref;
-    uint8_t pred, width;
+    uint32_t stamp;  /* == cursor's stamp: the first address was read in this thread */
 };
 
+#define CURSOR_STACK 16 /* call depths a cursor holds without a second allocation */
+
 struct simt_cursor {
-    const simt_cta *c;
-    const struct trace_prog *kp;
+    /* the decode loop's state first (one cache line) */
     const struct trace_item *items; /* kp->items */
-    uint32_t tid;
-    uint32_t item, depth; /* next item (trace_prog.items) */
-    int state;            /* 0 running, 1 exited, < 0 -simt_err */
-    uint32_t *stack;
-    uint32_t stack_cap;
+    uint32_t item, depth;           /* next item (trace_prog.items) */
+    int state;                      /* 0 running, 1 exited, < 0 -simt_err */
+    uint32_t stamp;
     const uint8_t *ctl;
     uint64_t ctl_pos, ctl_bits;
     const uint8_t *ap, *aend;
-    const uint8_t *fb; /* FOR bit stream */
-    uint64_t fb_pos, fb_bits;
+    /* then what loads, stores, branches and calls use (the second line) */
     struct colst *cols; /* [kp->nmslots] */
-    size_t cols_cap;
-    uint32_t stamp;
-    uint32_t seeds_used;
+    const struct cslot *slots;
+    const struct trace_prog *kp;
+    uint32_t *stack;
+    uint32_t stack_cap;
+    uint32_t seeds_used, seed_count; /* first addresses read, and in the thread's seeds */
+    uint32_t tid;
+    const uint8_t *fb; /* FOR bit stream */
+    uint64_t fb_pos;
+    /* the rest */
+    uint64_t fb_bits;
+    const simt_cta *c;
+    uint32_t *stack_inline; /* CURSOR_STACK entries after the inline columns */
+    uint32_t cols_cap;
+    struct colst cols_inline[]; /* the columns of the kernel the cursor was created for */
 };
 
 /* ---- file access ---------------------------------------------------------------------- */
@@ -134,7 +149,17 @@ static simt_err read_record(simt_trace_reader *r, uint64_t off, uint64_t limit, 
             SIMT_ERR_FORMAT, "%s: %s record offset %llu outside the data area [%d, %llu)", r->path,
             what, (unsigned long long)off, TRACE_HEADER_SIZE, (unsigned long long)limit);
     uint8_t h[TRACE_REC_HEADER_SIZE];
-    SIMT_TRY(pread_all(r, h, sizeof h, off, what));
+    /* A CTA record ends where the next record starts (its limit): header and body come in
+     * one read (the data area lies inside the file, whose size the footer confirmed). */
+    int whole = tag && !memcmp(tag, TRACE_TAG_CTA, 4) && limit - off <= TRACE_MAX_RECORD_BYTES;
+    if (whole) {
+        r->rec.n = 0;
+        SIMT_TRY(tbuf_reserve(&r->rec, (size_t)(limit - off)));
+        SIMT_TRY(pread_all(r, r->rec.p, (size_t)(limit - off), off, what));
+        memcpy(h, r->rec.p, sizeof h);
+    } else {
+        SIMT_TRY(pread_all(r, h, sizeof h, off, what));
+    }
     static const char *const known[] = {TRACE_TAG_META, TRACE_TAG_KERNEL,    TRACE_TAG_LAUNCH,
                                         TRACE_TAG_CTA,  TRACE_TAG_CTA_TABLE, TRACE_TAG_INDEX};
     if (!tag) /* any known record */
@@ -156,13 +181,19 @@ static simt_err read_record(simt_trace_reader *r, uint64_t off, uint64_t limit, 
                            (unsigned long long)(limit - off - TRACE_REC_HEADER_SIZE));
     r->last_end = off + TRACE_REC_HEADER_SIZE + len;
     memcpy(r->last_tag, h, 4);
-    r->rec.n = 0;
-    SIMT_TRY(tbuf_reserve(&r->rec, (size_t)len));
-    SIMT_TRY(pread_all(r, r->rec.p, (size_t)len, off + TRACE_REC_HEADER_SIZE, what));
+    const uint8_t *body;
+    if (whole) {
+        body = r->rec.p + TRACE_REC_HEADER_SIZE;
+    } else {
+        r->rec.n = 0;
+        SIMT_TRY(tbuf_reserve(&r->rec, (size_t)len));
+        SIMT_TRY(pread_all(r, r->rec.p, (size_t)len, off + TRACE_REC_HEADER_SIZE, what));
+        body = r->rec.p;
+    }
     if (!r->dctx)
         SIMT_TRY(trace_lz4_dctx_new(&r->dctx));
-    simt_err e = trace_lz4_decompress_ctx(r->dctx, r->rec.p, (size_t)len, TRACE_MAX_RECORD_BYTES,
-                                          pad, out, what, off + TRACE_REC_HEADER_SIZE);
+    simt_err e = trace_lz4_decompress_ctx(r->dctx, body, (size_t)len, TRACE_MAX_RECORD_BYTES, pad,
+                                          out, what, off + TRACE_REC_HEADER_SIZE);
     if (e != SIMT_ERR_OK)
         simt_errprefix("%s", r->path);
     return e;
@@ -554,6 +585,17 @@ void simt_cta_free(simt_cta *c)
     free(c);
 }
 
+/* get_varint() with its one-byte case always inline (the CTA parser's per-thread loops) */
+static inline __attribute__((always_inline)) size_t vget(const uint8_t *p, const uint8_t *end,
+                                                         uint64_t *v)
+{
+    if (__builtin_expect(p < end && *p < 0x80, 1)) {
+        *v = *p;
+        return 1;
+    }
+    return get_varint(p, end, v);
+}
+
 #define CTA_BAD(...)                                                                               \
     do {                                                                                           \
         e = simt_seterr(SIMT_ERR_FORMAT, __VA_ARGS__);                                             \
@@ -602,33 +644,27 @@ static simt_err parse_cta(simt_trace_reader *r, simt_cta *c, uint64_t rec_off)
                 "2x%u or than %zu bytes can hold",
                 path, ro, (unsigned long long)ncols, ninsts, (size_t)(end - p));
     c->ncols = (uint32_t)ncols;
-    /* one allocation for every per-CTA array (8-byte members first, then 4- and 1-byte
-     * ones); the counts are bounded above by the payload size and the program */
+    /* one allocation for every per-CTA array; the counts are bounded above by the payload
+     * size and the program */
     size_t nseed = (size_t)ncols * n;
-    size_t sz8 = (nseed + 1) * sizeof *c->seeds + (size_t)n * sizeof *c->ctl_bits +
-                 (size_t)n * sizeof *c->ctl_off + (size_t)(n + 1) * sizeof *c->addr_off +
-                 (size_t)n * sizeof *c->fbits + (size_t)n * sizeof *c->fbit_off +
-                 ((size_t)ncols + 1) * sizeof *c->colinfo;
     uint32_t nmslots = c->kp->nmslots;
-    size_t sz4 = ((size_t)nmslots + 1) * sizeof *c->colmap + (size_t)n * sizeof *c->seed_count;
-    uint8_t *mem = malloc(sz8 + sz4);
+    size_t sz = (nseed + 1) * sizeof *c->seeds + (size_t)n * sizeof *c->ts +
+                ((size_t)nmslots + 1) * sizeof *c->slots;
+    uint8_t *mem = malloc(sz);
     if (!mem)
         return simt_seterr(SIMT_ERR_NOMEM, "%s: out of memory loading the CTA at offset %llu", path,
                            ro);
     c->mem = mem;
     c->seeds = (uint64_t *)mem;
-    c->ctl_bits = c->seeds + nseed + 1;
-    c->fbits = c->ctl_bits + n;
-    c->ctl_off = (size_t *)(c->fbits + n);
-    c->addr_off = c->ctl_off + n;
-    c->fbit_off = c->addr_off + n + 1;
-    c->colinfo = (struct ccol *)(c->fbit_off + n);
-    c->colmap = (uint32_t *)(c->colinfo + ncols + 1);
-    c->seed_count = c->colmap + (size_t)nmslots + 1;
-    memset(c->fbits, 0, (size_t)n * sizeof *c->fbits);
-    memset(c->colinfo, 0, ((size_t)ncols + 1) * sizeof *c->colinfo);
-    memset(c->seed_count, 0, (size_t)n * sizeof *c->seed_count);
-    memset(c->colmap, 0xff, ((size_t)nmslots + 1) * sizeof *c->colmap);
+    c->ts = (struct tstream *)(c->seeds + nseed + 1);
+    c->slots = (struct cslot *)(c->ts + n);
+    struct tstream *ts = c->ts;
+    for (uint32_t t = 0; t < n; t++) { /* the fields the loops below do not all set */
+        ts[t].seed_count = 0;
+        ts[t].fb_bits = 0;
+        ts[t].fb_off = 0;
+    }
+    memset(c->slots, 0, ((size_t)nmslots + 1) * sizeof *c->slots);
     uint64_t key = 0;
     for (uint32_t ci = 0; ci < ncols; ci++) {
         uint64_t d;
@@ -648,7 +684,10 @@ static simt_err parse_cta(simt_trace_reader *r, simt_cta *c, uint64_t rec_off)
                     "such address (a %s)",
                     path, ro, ci, pc, (unsigned)(key % 2),
                     simt_iclass_name(c->kp->p.insts[pc].iclass));
-        c->colmap[c->kp->key_mslot[key]] = ci; /* an address slot (checked above) */
+        /* an address slot (checked above); keys increase, so each slot has one column */
+        struct cslot *cc = &c->slots[c->kp->key_mslot[key]];
+        uint64_t *seeds = c->seeds + (size_t)ci * n;
+        cc->seeds = seeds;
         if (p >= end)
             CTA_BAD("%s: CTA record at offset %llu: column %u mode byte missing", path, ro, ci);
         uint8_t mode = *p++;
@@ -658,7 +697,6 @@ static simt_err parse_cta(simt_trace_reader *r, simt_cta *c, uint64_t rec_off)
                     "expected %s",
                     path, ro, (size_t)(p - 1 - base), ci, mode,
                     c->version >= 2 ? "0..5" : "0 or 1");
-        struct ccol *cc = &c->colinfo[ci];
         cc->pred = (uint8_t)pred;
         if (pred == PRED_FOR) {
             uint64_t unit;
@@ -680,19 +718,18 @@ static simt_err parse_cta(simt_trace_reader *r, simt_cta *c, uint64_t rec_off)
             cc->ref = c->kp->key_mslot[rk];
         }
         /* first addresses of the threads present, each predicted from the two before */
-        uint64_t *seeds = c->seeds + (size_t)ci * n;
         uint64_t p1 = 0, p2 = 0, cnt = 0;
 #define SEED(t)                                                                                    \
     do {                                                                                           \
         uint64_t z_;                                                                               \
-        if (!(k = get_varint(p, end, &z_)))                                                        \
+        if (!(k = vget(p, end, &z_)))                                                              \
             CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: seed of column %u "          \
                     "thread %u truncated",                                                         \
                     path, ro, (size_t)(p - base), ci, (t));                                        \
         p += k;                                                                                    \
         uint64_t a_ = (cnt == 0 ? 0 : cnt == 1 ? p1 : p1 + (p1 - p2)) + unzigzag(z_);              \
         seeds[(t)] = a_;                                                                           \
-        c->seed_count[(t)]++;                                                                      \
+        ts[(t)].seed_count++;                                                                      \
         p2 = p1;                                                                                   \
         p1 = a_;                                                                                   \
         cnt++;                                                                                     \
@@ -721,52 +758,52 @@ static simt_err parse_cta(simt_trace_reader *r, simt_cta *c, uint64_t rec_off)
         }
 #undef SEED
     }
-    uint64_t ctl_total = 0, addr_total = 0;
+    /* the three length tables (stream lengths only; offsets once the totals are checked) */
+    uint64_t ctl_total = 0, addr_total = 0, fbit_total = 0;
+    uint64_t maxbits = 8ull * c->data.n;
     for (uint32_t t = 0; t < n; t++) {
-        if (!(k = get_varint(p, end, &c->ctl_bits[t])) || c->ctl_bits[t] > 8ull * c->data.n)
+        uint64_t v;
+        if (!(k = vget(p, end, &v)) || v > maxbits)
             CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: control length of thread "
                     "%u truncated or too large",
                     path, ro, (size_t)(p - base), t);
         p += k;
-        ctl_total += (c->ctl_bits[t] + 7) / 8;
+        ts[t].ctl_bits = v;
+        /* relative offsets: only truncated (mod 2^32) in CTAs that the total check rejects */
+        ts[t].ctl_off = (uint32_t)ctl_total;
+        ctl_total += (v + 7) / 8;
     }
     for (uint32_t t = 0; t < n; t++) {
         uint64_t len;
-        if (!(k = get_varint(p, end, &len)) || len > c->data.n)
+        if (!(k = vget(p, end, &len)) || len > c->data.n)
             CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: address length of thread "
                     "%u truncated or too large",
                     path, ro, (size_t)(p - base), t);
         p += k;
-        c->addr_off[t] = (size_t)addr_total; /* relative for now */
+        ts[t].addr_off = (uint32_t)addr_total;
         addr_total += len;
+        ts[t].addr_end = (uint32_t)addr_total;
     }
-    uint64_t fbit_total = 0;
-    for (uint32_t t = 0; t < n && c->version >= 2; t++) {
-        if (!(k = get_varint(p, end, &c->fbits[t])) || c->fbits[t] > 8ull * c->data.n)
+    for (uint32_t t = 0, nfb = c->version >= 2 ? n : 0; t < nfb; t++) {
+        uint64_t v;
+        if (!(k = vget(p, end, &v)) || v > maxbits)
             CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: bit-stream length of "
                     "thread %u truncated or too large",
                     path, ro, (size_t)(p - base), t);
         p += k;
-        fbit_total += (c->fbits[t] + 7) / 8;
+        ts[t].fb_bits = v;
+        ts[t].fb_off = (uint32_t)fbit_total;
+        fbit_total += (v + 7) / 8;
     }
     if (ctl_total + addr_total + fbit_total != (uint64_t)(end - p))
         CTA_BAD("%s: CTA record at offset %llu: payload byte %zu: threads' streams take %llu + "
                 "%llu + %llu bytes, %zu remain",
                 path, ro, (size_t)(p - base), (unsigned long long)ctl_total,
                 (unsigned long long)addr_total, (unsigned long long)fbit_total, (size_t)(end - p));
-    size_t o = (size_t)(p - base);
-    for (uint32_t t = 0; t < n; t++) {
-        c->ctl_off[t] = o;
-        o += (size_t)((c->ctl_bits[t] + 7) / 8);
-    }
-    for (uint32_t t = 0; t < n; t++)
-        c->addr_off[t] += o;
-    c->addr_off[n] = o + (size_t)addr_total;
-    o += (size_t)addr_total;
-    for (uint32_t t = 0; t < n; t++) {
-        c->fbit_off[t] = o;
-        o += (size_t)((c->fbits[t] + 7) / 8);
-    }
+    /* every stream lies inside the payload (<= 1 GiB): the 32-bit offsets hold */
+    c->ctl_base = p;
+    c->addr_base = p + ctl_total;
+    c->fb_base = p + ctl_total + addr_total;
     return SIMT_ERR_OK;
 out_bad:
     return e;
@@ -822,47 +859,86 @@ uint64_t simt_cta_thread_instructions(const simt_cta *c)
 static int cur_fail(simt_cursor *cur, uint32_t pc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-simt_err simt_cursor_reset(simt_cursor *cur, const simt_cta *c, uint32_t tid)
+/* Room for `need` column states: a larger kernel than the cursor was created for gets a
+ * separate zeroed array (stamp 0, which the cursor never uses). */
+static simt_err cursor_cols(simt_cursor *cur, size_t need)
+{
+    if (need <= cur->cols_cap)
+        return SIMT_ERR_OK;
+    if (need > UINT32_MAX)
+        return simt_seterr(SIMT_ERR_NOMEM, "a cursor for %zu address columns", need);
+    struct colst *cols = calloc(need, sizeof *cols);
+    if (!cols)
+        return simt_seterr(SIMT_ERR_NOMEM, "out of memory for a cursor's %zu columns", need);
+    if (cur->cols != cur->cols_inline)
+        free(cur->cols);
+    cur->cols = cols;
+    cur->cols_cap = (uint32_t)need;
+    return SIMT_ERR_OK;
+}
+
+static void cursor_start(simt_cursor *cur, const simt_cta *c, uint32_t tid);
+
+/* simt_cursor_reset()'s checks and column growth, out of line */
+static __attribute__((noinline)) simt_err cursor_reset_slow(simt_cursor *cur, const simt_cta *c,
+                                                            uint32_t tid)
 {
     SIMT_RETURN_IF(!cur || !c, SIMT_ERR_INVALID_ARG, "cursor_reset: NULL cursor or cta");
     SIMT_RETURN_IF(tid >= c->nthreads, SIMT_ERR_INVALID_ARG, "cursor: thread %u of a %u-thread CTA",
                    tid, c->nthreads);
-    size_t need = (size_t)c->kp->nmslots + 1;
-    if (need > cur->cols_cap) {
-        struct colst *cols = realloc(cur->cols, need * sizeof *cols);
-        if (!cols)
-            return simt_seterr(SIMT_ERR_NOMEM, "out of memory for a cursor's %zu columns", need);
-        /* new states get stamp 0, which the cursor never uses */
-        memset(cols + cur->cols_cap, 0, (need - cur->cols_cap) * sizeof *cols);
-        cur->cols = cols;
-        cur->cols_cap = need;
-    }
+    SIMT_TRY(cursor_cols(cur, c->kp->nmslots + (size_t)1));
+    cursor_start(cur, c, tid);
+    return SIMT_ERR_OK;
+}
+
+/* the entry block is on an endless loop: the cursor fails at once */
+static __attribute__((noinline)) void cursor_endless_entry(simt_cursor *cur)
+{
+    const struct simt_program *p = &cur->kp->p;
+    uint32_t b0 = p->funcs[0].first_block;
+    cur_fail(cur, p->blocks[b0].first_pc, "the kernel's entry block %u is on a loop with no exit",
+             b0);
+}
+
+/* Points a cursor with room for the kernel's columns at thread `tid` of `c`. */
+static inline __attribute__((always_inline)) void cursor_start(simt_cursor *cur, const simt_cta *c,
+                                                               uint32_t tid)
+{
+    const struct trace_prog *kp = c->kp;
     /* a new stamp marks every column unseen without touching the states */
-    if (++cur->stamp == 0) {
+    if (__builtin_expect(++cur->stamp == 0, 0)) {
         memset(cur->cols, 0, cur->cols_cap * sizeof *cur->cols);
         cur->stamp = 1;
     }
+    const struct tstream *ts = &c->ts[tid];
     cur->c = c;
-    cur->kp = c->kp;
-    cur->items = c->kp->items;
+    cur->kp = kp;
+    cur->items = kp->items;
+    cur->slots = c->slots;
     cur->tid = tid;
     cur->depth = 0;
     cur->state = 0;
     cur->seeds_used = 0;
+    cur->seed_count = ts->seed_count;
+    cur->ctl = c->ctl_base + ts->ctl_off;
     cur->ctl_pos = 0;
-    const struct simt_program *p = &c->kp->p;
-    uint32_t b0 = p->funcs[0].first_block;
-    cur->item = c->kp->block_item[b0];
-    cur->ctl = c->data.p + c->ctl_off[tid];
-    cur->ctl_bits = c->ctl_bits[tid];
-    cur->ap = c->data.p + c->addr_off[tid];
-    cur->aend = c->data.p + c->addr_off[tid + 1];
-    cur->fb = c->data.p + c->fbit_off[tid];
+    cur->ctl_bits = ts->ctl_bits;
+    cur->ap = c->addr_base + ts->addr_off;
+    cur->aend = c->addr_base + ts->addr_end;
+    cur->fb = c->fb_base + ts->fb_off;
     cur->fb_pos = 0;
-    cur->fb_bits = c->fbits[tid];
-    if (c->kp->endless[b0])
-        cur_fail(cur, p->blocks[b0].first_pc,
-                 "the kernel's entry block %u is on a loop with no exit", b0);
+    cur->fb_bits = ts->fb_bits;
+    cur->item = kp->entry_item;
+    if (__builtin_expect(kp->entry_item == kp->nitems, 0)) /* the endless-loop item */
+        cursor_endless_entry(cur);
+}
+
+simt_err simt_cursor_reset(simt_cursor *cur, const simt_cta *c, uint32_t tid)
+{
+    if (__builtin_expect(
+            !cur || !c || tid >= c->nthreads || c->kp->nmslots + (size_t)1 > cur->cols_cap, 0))
+        return cursor_reset_slow(cur, c, tid);
+    cursor_start(cur, c, tid);
     return SIMT_ERR_OK;
 }
 
@@ -872,13 +948,18 @@ simt_err simt_cursor_create(const simt_cta *c, uint32_t tid, simt_cursor **out)
     *out = NULL;
     SIMT_RETURN_IF(tid >= c->nthreads, SIMT_ERR_INVALID_ARG,
                    "cursor_create: thread %u of a %u-thread CTA", tid, c->nthreads);
-    simt_cursor *cur = calloc(1, sizeof *cur);
+    /* one allocation: the cursor, a small call stack and the kernel's column states */
+    size_t ncols = (size_t)c->kp->nmslots + 1;
+    simt_cursor *cur =
+        calloc(1, sizeof *cur + ncols * sizeof(struct colst) + CURSOR_STACK * sizeof(uint32_t));
     if (!cur)
         return simt_seterr(SIMT_ERR_NOMEM, "out of memory creating a cursor");
-    cur->stack_cap = 16;
-    cur->stack = malloc(cur->stack_cap * sizeof *cur->stack);
-    simt_err e = cur->stack ? simt_cursor_reset(cur, c, tid)
-                            : simt_seterr(SIMT_ERR_NOMEM, "out of memory creating a cursor");
+    cur->stack_inline = (uint32_t *)(cur->cols_inline + ncols);
+    cur->stack = cur->stack_inline;
+    cur->stack_cap = CURSOR_STACK;
+    cur->cols = cur->cols_inline;
+    cur->cols_cap = (uint32_t)ncols;
+    simt_err e = simt_cursor_reset(cur, c, tid);
     if (e != SIMT_ERR_OK) {
         simt_cursor_free(cur);
         return e;
@@ -891,8 +972,10 @@ void simt_cursor_free(simt_cursor *cur)
 {
     if (!cur)
         return;
-    free(cur->cols);
-    free(cur->stack);
+    if (cur->cols != cur->cols_inline)
+        free(cur->cols);
+    if (cur->stack != cur->stack_inline)
+        free(cur->stack);
     free(cur);
 }
 
@@ -934,6 +1017,47 @@ static inline int read_bits(simt_cursor *cur, unsigned nbits, uint32_t *v)
     return 0;
 }
 
+/* A varint of the address stream at *pp (< end): the common one-byte case, then up to 8
+ * bytes from one 64-bit load (the stream lies inside the payload, which is followed by
+ * TRACE_PAYLOAD_PAD bytes), then the general decoder. Same values and errors as
+ * get_varint(). Returns 0 ok, -1 truncated or malformed. */
+static inline __attribute__((always_inline)) int addr_varint(const uint8_t **pp, const uint8_t *end,
+                                                             uint64_t *v)
+{
+    const uint8_t *p = *pp;
+    if (__builtin_expect(p >= end, 0))
+        return -1;
+    if (__builtin_expect(*p < 0x80, 1)) {
+        *v = *p;
+        *pp = p + 1;
+        return 0;
+    }
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    uint64_t stop = ~w & 0x8080808080808080ull; /* bit 7 of the bytes that end a varint */
+    if (__builtin_expect(stop != 0, 1)) {
+        unsigned len = ((unsigned)__builtin_ctzll(stop) >> 3) + 1;
+        if (__builtin_expect(len > (size_t)(end - p), 0))
+            return -1;          /* the varint runs past the stream */
+        w &= stop ^ (stop - 1); /* its bytes only */
+        /* gather the 7-bit groups: 14 bits in each 16, 28 in each 32, then 56 */
+        w = ((w & 0x7f007f007f007f00ull) >> 1) | (w & 0x007f007f007f007full);
+        w = ((w & 0x3fff00003fff0000ull) >> 2) | (w & 0x00003fff00003fffull);
+        w = ((w & 0x0fffffff00000000ull) >> 4) | (w & 0x000000000fffffffull);
+        *v = w;
+        *pp = p + len;
+        return 0;
+    }
+    size_t k = get_varint(p, end, v);
+    if (!k)
+        return -1;
+    *pp = p + k;
+    return 0;
+}
+
 /* the thread's last address of column state `ref` (0 before its first) */
 static inline uint64_t ref_last(const simt_cursor *cur, uint32_t ref)
 {
@@ -941,33 +1065,27 @@ static inline uint64_t ref_last(const simt_cursor *cur, uint32_t ref)
     return r->stamp == cur->stamp ? r->prev : 0;
 }
 
-/* 0 ok, -1 error (message set) */
-static int first_addr(simt_cursor *cur, uint32_t pc, uint32_t slot, uint32_t mslot, uint64_t *a)
+/* The thread's first address of a slot: from the CTA's seed table. 0 ok, -1 error. */
+static inline __attribute__((always_inline)) int
+first_addr(simt_cursor *cur, uint32_t pc, uint32_t slot, uint32_t mslot, uint64_t *a)
 {
-    const simt_cta *c = cur->c;
-    uint32_t ci = c->colmap[mslot];
-    if (ci == UINT32_MAX) {
+    const struct cslot *sl = &cur->slots[mslot];
+    uint32_t tid = cur->tid;
+    if (!sl->seeds) {
         cur_fail(cur, pc, "address slot %u has no column in this CTA", slot);
         return -1;
     }
-    size_t i = (size_t)ci * c->nthreads + cur->tid;
-    const struct ccol *cc = &c->colinfo[ci];
-    if (cc->bm && !((cc->bm[cur->tid >> 3] >> (cur->tid & 7)) & 1)) {
+    if (sl->bm && !((sl->bm[tid >> 3] >> (tid & 7)) & 1)) {
         cur_fail(cur, pc, "address slot %u: no first address recorded for this thread", slot);
         return -1;
     }
     struct colst *cs = &cur->cols[mslot];
-    uint64_t x = c->seeds[i];
+    uint64_t x = sl->seeds[tid];
     /* the reference's last address before this column is marked seen (ref may be itself) */
-    cs->stride = cc->pred == PRED_REF ? x - ref_last(cur, cc->ref) : 0;
+    cs->stride = sl->pred == PRED_REF ? x - ref_last(cur, sl->ref) : 0;
     cs->stamp = cur->stamp;
     cur->seeds_used++;
     cs->prev = x;
-    cs->base = cc->base;
-    cs->unit = cc->unit;
-    cs->ref = cc->ref;
-    cs->pred = cc->pred;
-    cs->width = cc->width;
     *a = x;
     return 0;
 }
@@ -982,35 +1100,36 @@ static int addr_fail(simt_cursor *cur, uint32_t pc, uint32_t slot)
 }
 
 /* The address of slot `slot` of the memory instruction at `pc` (column state `mslot`): the
- * seed table's first one, then the column's predictor plus the stream's residual. */
-static inline __attribute__((always_inline)) int
-read_addr(simt_cursor *cur, uint32_t pc, uint32_t slot, uint32_t mslot, uint64_t *a)
+ * seed table's first one, then the column's predictor plus the stream's residual. The
+ * address stream's position is *app (the batch loop keeps it in a local; cur->ap is updated
+ * before an error is reported). */
+static inline __attribute__((always_inline)) int read_addr(simt_cursor *cur, const uint8_t **app,
+                                                           uint32_t pc, uint32_t slot,
+                                                           uint32_t mslot, uint64_t *a)
 {
     struct colst *cs = &cur->cols[mslot];
     if (__builtin_expect(cs->stamp != cur->stamp, 0))
         return first_addr(cur, pc, slot, mslot, a);
+    const struct cslot *sl = &cur->slots[mslot];
     uint64_t x;
-    if (cs->pred == PRED_FOR) {
-        if (__builtin_expect(cs->width > cur->fb_bits - cur->fb_pos, 0))
+    if (sl->pred == PRED_FOR) {
+        unsigned w = sl->width;
+        if (__builtin_expect(w > cur->fb_bits - cur->fb_pos, 0)) {
+            cur->ap = *app;
             return addr_fail(cur, pc, slot);
-        x = cs->base + peek_bits(cur->fb, cur->fb_pos, cs->width) * cs->unit;
-        cur->fb_pos += cs->width;
+        }
+        x = sl->base + peek_bits(cur->fb, cur->fb_pos, w) * sl->unit;
+        cur->fb_pos += w;
         cs->prev = x;
         *a = x;
         return 0;
     }
     uint64_t z;
-    const uint8_t *ap = cur->ap;
-    if (__builtin_expect(ap < cur->aend && *ap < 0x80, 1)) {
-        z = *ap;
-        cur->ap = ap + 1;
-    } else {
-        size_t k = get_varint(ap, cur->aend, &z);
-        if (!k)
-            return addr_fail(cur, pc, slot);
-        cur->ap = ap + k;
+    if (__builtin_expect(addr_varint(app, cur->aend, &z), 0)) {
+        cur->ap = *app;
+        return addr_fail(cur, pc, slot);
     }
-    uint64_t last = cs->pred == PRED_STRIDE ? cs->prev : ref_last(cur, cs->ref);
+    uint64_t last = sl->pred == PRED_STRIDE ? cs->prev : ref_last(cur, sl->ref);
     x = last + cs->stride + unzigzag(z);
     cs->stride = x - last;
     cs->prev = x;
@@ -1018,239 +1137,356 @@ read_addr(simt_cursor *cur, uint32_t pc, uint32_t slot, uint32_t mslot, uint64_t
     return 0;
 }
 
-int simt_cursor_next_batch(simt_cursor *cur, struct simt_event *evs, int cap)
+/* The general path of one item (everything the fast paths of simt_cursor_next_batch leave:
+ * indirect calls, copies, VARSIZE accesses, stack growth and every error). Emits at most one
+ * event into *ev. Returns 1 (an event), 0 (none: a FREE terminator), 2 (the thread exited,
+ * its EXIT event emitted) or -1 (error, cur->state set); *ip and *dp are the item and depth. */
+static __attribute__((noinline)) int slow_item(simt_cursor *cur, struct simt_event *ev,
+                                               uint32_t *ip, uint32_t *dp)
 {
-    if (!cur || !evs || cap <= 0)
-        return cur && cur->state < 0 ? cur->state
-                                     : (cur && cur->state == 1 ? 0 : -(int)SIMT_ERR_INVALID_ARG);
-    if (cur->state != 0)
-        return cur->state < 0 ? cur->state : 0;
     const struct trace_prog *kp = cur->kp;
     const struct simt_program *p = &kp->p;
-    const struct trace_item *items = kp->items;
+    uint32_t i = *ip, depth = *dp, endless_item = kp->nitems;
+    const struct trace_item *it = &kp->items[i];
+    uint32_t pc = it->pc;
+    uint8_t op = it->op;
+    int emitted = 1;
+    cur->depth = depth;
+    *ev = (struct simt_event){.pc = pc, .depth = depth};
+    switch (op & 0x7f) {
+    case OP_FREE:
+        emitted = 0; /* only a block's terminator is a FREE item; nothing to yield */
+        goto block_end;
+    case OP_PLAIN:
+        break;
+    case OP_MEM:
+    case OP_COPY:
+        if (read_addr(cur, &cur->ap, pc, 0, it->mslot, &ev->addr))
+            return -1;
+        if ((op & 0x7f) == OP_COPY && read_addr(cur, &cur->ap, pc, 1, it->mslot + 1, &ev->addr2))
+            return -1;
+        if (op & OP_VARSIZE) {
+            uint64_t s;
+            size_t k = get_varint(cur->ap, cur->aend, &s);
+            if (!k || s > UINT32_MAX) {
+                cur_fail(cur, pc, "access size missing or too large in the address stream");
+                return -1;
+            }
+            cur->ap += k;
+            ev->size = (uint32_t)s;
+        } else {
+            ev->size = it->size;
+        }
+        break;
+    case OP_CALL:
+    case OP_ICALL: {
+        uint32_t f = p->insts[pc].callee;
+        if ((op & 0x7f) == OP_ICALL) {
+            if (read_bits(cur, kp->icall_bits, &f)) {
+                cur_fail(cur, pc, "indirect call: control stream ends (%llu bits)",
+                         (unsigned long long)cur->ctl_bits);
+                return -1;
+            }
+            if (f >= p->nfuncs) {
+                cur_fail(cur, pc, "indirect call to function %u of %u", f, p->nfuncs);
+                return -1;
+            }
+        }
+        ev->succ = f;
+        if (depth >= SIMT_MAX_DEPTH) {
+            cur_fail(cur, pc, "call depth exceeds %d", SIMT_MAX_DEPTH);
+            return -1;
+        }
+        if (depth == cur->stack_cap) {
+            uint32_t *st;
+            if (cur->stack == cur->stack_inline) {
+                st = malloc(2 * (size_t)cur->stack_cap * sizeof *st);
+                if (st)
+                    memcpy(st, cur->stack, cur->stack_cap * sizeof *st);
+            } else {
+                st = realloc(cur->stack, 2 * (size_t)cur->stack_cap * sizeof *st);
+            }
+            if (!st) {
+                simt_seterr(SIMT_ERR_NOMEM, "out of memory growing a call stack");
+                cur->state = -(int)SIMT_ERR_NOMEM;
+                return -1;
+            }
+            cur->stack = st;
+            cur->stack_cap *= 2;
+        }
+        cur->stack[depth++] = i + 1; /* a call never ends its block */
+        i = kp->block_item[p->funcs[f].first_block];
+        if (i == endless_item) {
+            cur->depth = depth - 1;
+            cur_fail(cur, pc, "calls into block %u, on a loop with no exit",
+                     p->funcs[f].first_block);
+            return -1;
+        }
+        *ip = i;
+        *dp = depth;
+        return 1;
+    }
+    case OP_RET:
+        if (depth == 0) {
+            cur_fail(cur, pc, "return at depth 0");
+            return -1;
+        }
+        *ip = cur->stack[--depth];
+        *dp = depth;
+        return 1;
+    case OP_ENDLESS: /* not reached: checked at every transfer */
+        cur_fail(cur, pc, "enters a loop with no exit");
+        return -1;
+    case OP_EXIT:
+        if (cur->ctl_pos != cur->ctl_bits || cur->ap != cur->aend || cur->fb_pos != cur->fb_bits ||
+            cur->seeds_used != cur->seed_count) {
+            cur_fail(cur, pc,
+                     "stream left over at exit: %llu of %llu control bits, %zu address "
+                     "bytes, %llu bit-stream bits and %u of %u first addresses unused",
+                     (unsigned long long)(cur->ctl_bits - cur->ctl_pos),
+                     (unsigned long long)cur->ctl_bits, (size_t)(cur->aend - cur->ap),
+                     (unsigned long long)(cur->fb_bits - cur->fb_pos),
+                     cur->seed_count - cur->seeds_used, cur->seed_count);
+            return -1;
+        }
+        cur->state = 1;
+        *ip = i;
+        return 2;
+    }
+    if (!it->last) {
+        *ip = i + 1;
+        return 1;
+    }
+block_end:; /* follow the successor */
+    uint32_t s = 0;
+    if (it->bits) {
+        if (read_bits(cur, it->bits, &s)) {
+            cur_fail(cur, pc, "branch: control stream ends (%llu bits)",
+                     (unsigned long long)cur->ctl_bits);
+            return -1;
+        }
+        if (s >= it->nsucc) {
+            cur_fail(cur, pc, "branch to successor %u of %u", s, it->nsucc);
+            return -1;
+        }
+    } else if (it->nsucc == 0) {
+        cur_fail(cur, pc, "block %u ends without a successor", p->insts[pc].block);
+        return -1;
+    }
+    if (op != OP_FREE)
+        ev->succ = s;
+    i = s < 2 ? it->next[s] : kp->succ_item[it->succ_first + s];
+    if (__builtin_expect(i == endless_item, 0)) {
+        cur_fail(cur, pc, "enters block %u, on a loop with no exit", p->succs[it->succ_first + s]);
+        return -1;
+    }
+    *ip = i;
+    return emitted;
+}
+
+/* The exit check: every stream used up. 0 ok, -1 error (cur->state set). */
+static inline int exit_ok(simt_cursor *cur, uint32_t pc)
+{
+    if (__builtin_expect(cur->ctl_pos == cur->ctl_bits && cur->ap == cur->aend &&
+                             cur->fb_pos == cur->fb_bits && cur->seeds_used == cur->seed_count,
+                         1))
+        return 0;
+    cur_fail(cur, pc,
+             "stream left over at exit: %llu of %llu control bits, %zu address "
+             "bytes, %llu bit-stream bits and %u of %u first addresses unused",
+             (unsigned long long)(cur->ctl_bits - cur->ctl_pos), (unsigned long long)cur->ctl_bits,
+             (size_t)(cur->aend - cur->ap), (unsigned long long)(cur->fb_bits - cur->fb_pos),
+             cur->seed_count - cur->seeds_used, cur->seed_count);
+    return -1;
+}
+
+/* The batch loop dispatches on the item kind. With GNU C (gcc, clang) every fast path ends
+ * with an indirect jump to the next item's handler ("threaded" dispatch; the compiler may
+ * merge some of these jumps); elsewhere, or with -DTRACE_NO_THREADED, a plain switch does the
+ * same. */
+#if defined(__GNUC__) && !defined(TRACE_NO_THREADED)
+#define TR_THREADED 1
+#define TR_CASE(k)                                                                                 \
+    case k:                                                                                        \
+        L_##k:
+#define TR_NEXT()                                                                                  \
+    do {                                                                                           \
+        if (__builtin_expect(ev >= evend, 0))                                                      \
+            goto out;                                                                              \
+        it = &items[i];                                                                            \
+        goto *disp[it->kind];                                                                      \
+    } while (0)
+#else
+#define TR_CASE(k) case k:
+#define TR_NEXT()  continue
+#endif
+
+int simt_cursor_next_batch(simt_cursor *cur, struct simt_event *evs, int cap)
+{
+    if (__builtin_expect(!cur || !evs || cap <= 0, 0))
+        return cur && cur->state < 0 ? cur->state
+                                     : (cur && cur->state == 1 ? 0 : -(int)SIMT_ERR_INVALID_ARG);
+    if (__builtin_expect(cur->state != 0, 0))
+        return cur->state < 0 ? cur->state : 0;
+    const struct trace_item *items = cur->items, *it;
     /* locals, not cur->: the stores into evs[] cannot alias them */
-    uint32_t i = cur->item, depth = cur->depth, endless_item = kp->nitems;
-    int n = 0;
-    while (n < cap) {
-        const struct trace_item *it = &items[i];
-        uint32_t run = it->run;
-        if (run) { /* consecutive plain instructions: the common case */
-            if (run > (uint32_t)(cap - n))
-                run = (uint32_t)(cap - n);
-            for (uint32_t j = 0; j < run; j++)
-                evs[n + (int)j] = (struct simt_event){.pc = it[j].pc, .depth = depth};
-            n += (int)run;
-            i += run;
-            continue;
-        }
-        uint32_t pc = it->pc;
-        uint8_t op = it->op;
-        struct simt_event *ev = &evs[n];
+    uint32_t i = cur->item, depth = cur->depth;
+    struct simt_event *ev = evs, *evend = evs + cap;
+    uint64_t cpos = cur->ctl_pos; /* control stream position; cur->ctl_pos on the way out */
+    const uint8_t *ap = cur->ap;  /* address stream position; cur->ap likewise */
+#ifdef TR_THREADED
+    static const void *const disp[IK_NUM_] = {
+        [IK_SLOW] = &&L_IK_SLOW,   [IK_MEM] = &&L_IK_MEM,       [IK_JUMP] = &&L_IK_JUMP,
+        [IK_FJUMP] = &&L_IK_FJUMP, [IK_BRANCH] = &&L_IK_BRANCH, [IK_CALL] = &&L_IK_CALL,
+        [IK_RET] = &&L_IK_RET,     [IK_RUN] = &&L_IK_RUN,       [IK_BRANCH2] = &&L_IK_BRANCH2,
+        [IK_EXIT] = &&L_IK_EXIT,   [IK_COPY] = &&L_IK_COPY,
+    };
+#endif
+    for (;;) {
+        if (__builtin_expect(ev >= evend, 0))
+            goto out;
+        it = &items[i];
+#ifdef TR_THREADED
+        goto *disp[it->kind];
+#endif
         switch (it->kind) {
-        case IK_MEM: { /* one address: the next most common case */
-            uint64_t a;
-            cur->depth = depth;
-            if (read_addr(cur, pc, 0, it->mslot, &a))
-                goto fail;
-            *ev = (struct simt_event){.pc = pc, .depth = depth, .addr = a, .size = it->size};
-            n++;
-            i++;
-            continue;
-        }
-        case IK_JUMP:
-            *ev = (struct simt_event){.pc = pc, .depth = depth};
-            n++;
-            i = it->next[0];
-            continue;
-        case IK_FJUMP:
-            i = it->next[0];
-            continue;
-        case IK_BRANCH: {
-            uint32_t s;
-            if (__builtin_expect(it->bits > cur->ctl_bits - cur->ctl_pos, 0))
-                break; /* the general path reports it */
-            s = (uint32_t)peek_bits(cur->ctl, cur->ctl_pos, it->bits);
-            if (__builtin_expect(s >= it->nsucc, 0))
-                break;
-            uint32_t ni = kp->succ_item[it->succ_first + s];
-            if (__builtin_expect(ni == endless_item, 0))
-                break;
-            cur->ctl_pos += it->bits;
-            *ev = (struct simt_event){.pc = pc, .depth = depth, .succ = s};
-            n++;
-            i = ni;
-            continue;
-        }
-        case IK_CALL: {
-            uint32_t f = p->insts[pc].callee;
-            if (__builtin_expect(depth >= cur->stack_cap || depth >= SIMT_MAX_DEPTH, 0))
-                break; /* the general path grows the stack or reports the error */
-            *ev = (struct simt_event){.pc = pc, .depth = depth, .succ = f};
-            n++;
-            cur->stack[depth++] = i + 1;
-            i = it->next[0];
-            continue;
-        }
-        case IK_RET:
-            if (__builtin_expect(depth == 0, 0))
-                break;
-            *ev = (struct simt_event){.pc = pc, .depth = depth};
-            n++;
-            i = cur->stack[--depth];
-            continue;
+            TR_CASE(IK_RUN) /* consecutive plain instructions: the common case */
+            {
+                uint32_t run = it->run;
+                ev[0] = (struct simt_event){.pc = it->pc, .depth = depth};
+                if (run > 1) { /* (a run of one is common: a block's last plain instruction) */
+                    if (run > (size_t)(evend - ev))
+                        run = (uint32_t)(evend - ev);
+                    for (uint32_t j = 1; j < run; j++)
+                        ev[j] = (struct simt_event){.pc = it[j].pc, .depth = depth};
+                }
+                ev += run;
+                i += run;
+                TR_NEXT();
+            }
+            TR_CASE(IK_MEM) /* one address: the next most common case */
+            {
+                uint64_t a;
+                cur->depth = depth; /* for an error message */
+                if (__builtin_expect(read_addr(cur, &ap, it->pc, 0, it->mslot, &a), 0))
+                    return cur->state;
+                *ev++ =
+                    (struct simt_event){.pc = it->pc, .depth = depth, .addr = a, .size = it->size};
+                i++;
+                TR_NEXT();
+            }
+            TR_CASE(IK_BRANCH2)
+            {
+                if (__builtin_expect(cpos >= cur->ctl_bits, 0))
+                    goto slow; /* the general path reports it */
+                uint32_t s = (cur->ctl[cpos >> 3] >> (cpos & 7)) & 1;
+                cpos++;
+                *ev++ = (struct simt_event){.pc = it->pc, .depth = depth, .succ = s};
+                i = it->next[s];
+                TR_NEXT();
+            }
+            TR_CASE(IK_JUMP)
+            {
+                *ev++ = (struct simt_event){.pc = it->pc, .depth = depth};
+                i = it->next[0];
+                TR_NEXT();
+            }
+            TR_CASE(IK_FJUMP)
+            {
+                i = it->next[0];
+                TR_NEXT();
+            }
+            TR_CASE(IK_BRANCH)
+            {
+                if (__builtin_expect(it->bits > cur->ctl_bits - cpos, 0))
+                    goto slow;
+                uint32_t s = (uint32_t)peek_bits(cur->ctl, cpos, it->bits);
+                if (__builtin_expect(s >= it->nsucc, 0))
+                    goto slow;
+                cpos += it->bits;
+                *ev++ = (struct simt_event){.pc = it->pc, .depth = depth, .succ = s};
+                i = cur->kp->succ_item[it->succ_first + s];
+                TR_NEXT();
+            }
+            TR_CASE(IK_COPY) /* a second address and/or a size in the address stream */
+            {
+                uint32_t pc = it->pc;
+                uint8_t op = it->op;
+                struct simt_event e = {.pc = pc, .depth = depth, .size = it->size};
+                cur->depth = depth;
+                if (read_addr(cur, &ap, pc, 0, it->mslot, &e.addr))
+                    return cur->state;
+                if ((op & 0x7f) == OP_COPY && read_addr(cur, &ap, pc, 1, it->mslot + 1, &e.addr2))
+                    return cur->state;
+                if (op & OP_VARSIZE) {
+                    uint64_t sz;
+                    if (addr_varint(&ap, cur->aend, &sz) || sz > UINT32_MAX) {
+                        cur->ap = ap;
+                        cur_fail(cur, pc, "access size missing or too large in the address stream");
+                        return cur->state;
+                    }
+                    e.size = (uint32_t)sz;
+                }
+                *ev++ = e;
+                i++;
+                TR_NEXT();
+            }
+            TR_CASE(IK_CALL)
+            {
+                if (__builtin_expect(depth >= cur->stack_cap || depth >= SIMT_MAX_DEPTH, 0))
+                    goto slow; /* the general path grows the stack or reports the error */
+                *ev++ = (struct simt_event){
+                    .pc = it->pc, .depth = depth, .succ = cur->kp->p.insts[it->pc].callee};
+                cur->stack[depth++] = i + 1;
+                i = it->next[0];
+                TR_NEXT();
+            }
+            TR_CASE(IK_RET)
+            {
+                if (__builtin_expect(depth == 0, 0))
+                    goto slow;
+                *ev++ = (struct simt_event){.pc = it->pc, .depth = depth};
+                i = cur->stack[--depth];
+                TR_NEXT();
+            }
+            TR_CASE(IK_EXIT)
+            {
+                cur->depth = depth;
+                cur->ctl_pos = cpos;
+                cur->ap = ap;
+                if (__builtin_expect(exit_ok(cur, it->pc), 0))
+                    return cur->state;
+                *ev++ = (struct simt_event){.pc = it->pc, .depth = depth};
+                cur->state = 1;
+                cur->item = i;
+                return (int)(ev - evs);
+            }
+            TR_CASE(IK_SLOW)
         default:
             break;
         }
-        if (op == OP_MEM) {
-            cur->depth = depth;
-            uint64_t a;
-            if (read_addr(cur, pc, 0, it->mslot, &a))
-                goto fail;
-            *ev = (struct simt_event){.pc = pc, .depth = depth, .addr = a, .size = it->size};
-            n++;
-            if (!it->last) {
-                i++;
-                continue;
-            }
-            goto block_end;
-        }
-        *ev = (struct simt_event){.pc = pc, .depth = depth};
-        switch (op & 0x7f) {
-        case OP_FREE:
-            goto block_end; /* only a block's terminator is a FREE item; nothing to yield */
-        case OP_PLAIN:
-            break;
-        case OP_MEM:
-        case OP_COPY:
-            cur->depth = depth;
-            if (read_addr(cur, pc, 0, it->mslot, &ev->addr))
-                goto fail;
-            if ((op & 0x7f) == OP_COPY && read_addr(cur, pc, 1, it->mslot + 1, &ev->addr2))
-                goto fail;
-            if (op & OP_VARSIZE) {
-                uint64_t s;
-                size_t k = get_varint(cur->ap, cur->aend, &s);
-                if (!k || s > UINT32_MAX) {
-                    cur_fail(cur, pc, "access size missing or too large in the address stream");
-                    goto fail;
-                }
-                cur->ap += k;
-                ev->size = (uint32_t)s;
-            } else {
-                ev->size = it->size;
-            }
-            break;
-        case OP_CALL:
-        case OP_ICALL: {
-            uint32_t f = p->insts[pc].callee;
-            cur->depth = depth;
-            if ((op & 0x7f) == OP_ICALL) {
-                if (read_bits(cur, kp->icall_bits, &f)) {
-                    cur_fail(cur, pc, "indirect call: control stream ends (%llu bits)",
-                             (unsigned long long)cur->ctl_bits);
-                    goto fail;
-                }
-                if (f >= p->nfuncs) {
-                    cur_fail(cur, pc, "indirect call to function %u of %u", f, p->nfuncs);
-                    goto fail;
-                }
-            }
-            ev->succ = f;
-            if (depth >= SIMT_MAX_DEPTH) {
-                cur_fail(cur, pc, "call depth exceeds %d", SIMT_MAX_DEPTH);
-                goto fail;
-            }
-            if (depth == cur->stack_cap) {
-                uint32_t *st = realloc(cur->stack, 2 * cur->stack_cap * sizeof *st);
-                if (!st) {
-                    simt_seterr(SIMT_ERR_NOMEM, "out of memory growing a call stack");
-                    cur->state = -(int)SIMT_ERR_NOMEM;
-                    goto fail;
-                }
-                cur->stack = st;
-                cur->stack_cap *= 2;
-            }
-            cur->stack[depth++] = i + 1; /* a call never ends its block */
-            i = kp->block_item[p->funcs[f].first_block];
-            if (i == endless_item) {
-                cur->depth = depth - 1;
-                cur_fail(cur, pc, "calls into block %u, on a loop with no exit",
-                         p->funcs[f].first_block);
-                goto fail;
-            }
-            n++;
-            continue;
-        }
-        case OP_RET:
-            if (depth == 0) {
-                cur->depth = depth;
-                cur_fail(cur, pc, "return at depth 0");
-                goto fail;
-            }
-            n++;
-            i = cur->stack[--depth];
-            continue;
-        case OP_ENDLESS: /* not reached: checked at every transfer */
-            cur->depth = depth;
-            cur_fail(cur, pc, "enters a loop with no exit");
-            goto fail;
-        case OP_EXIT:
-            n++;
-            cur->depth = depth;
-            if (cur->ctl_pos != cur->ctl_bits || cur->ap != cur->aend ||
-                cur->fb_pos != cur->fb_bits || cur->seeds_used != cur->c->seed_count[cur->tid]) {
-                cur_fail(cur, pc,
-                         "stream left over at exit: %llu of %llu control bits, %zu address "
-                         "bytes, %llu bit-stream bits and %u of %u first addresses unused",
-                         (unsigned long long)(cur->ctl_bits - cur->ctl_pos),
-                         (unsigned long long)cur->ctl_bits, (size_t)(cur->aend - cur->ap),
-                         (unsigned long long)(cur->fb_bits - cur->fb_pos),
-                         cur->c->seed_count[cur->tid] - cur->seeds_used,
-                         cur->c->seed_count[cur->tid]);
-                goto fail;
-            }
-            cur->state = 1;
+    slow:;
+        cur->ctl_pos = cpos;
+        cur->ap = ap;
+        int r = slow_item(cur, ev, &i, &depth);
+        cpos = cur->ctl_pos;
+        ap = cur->ap;
+        if (__builtin_expect(r < 0, 0))
+            return cur->state;
+        ev += r != 0;
+        if (r == 2) {
             cur->item = i;
-            return n;
-        }
-        n++;
-        if (!it->last) {
-            i++;
-            continue;
-        }
-    block_end:; /* follow the successor */
-        uint32_t s = 0;
-        if (it->bits) {
             cur->depth = depth;
-            if (read_bits(cur, it->bits, &s)) {
-                cur_fail(cur, pc, "branch: control stream ends (%llu bits)",
-                         (unsigned long long)cur->ctl_bits);
-                goto fail;
-            }
-            if (s >= it->nsucc) {
-                cur_fail(cur, pc, "branch to successor %u of %u", s, it->nsucc);
-                goto fail;
-            }
-        } else if (it->nsucc == 0) {
-            cur->depth = depth;
-            cur_fail(cur, pc, "block %u ends without a successor", p->insts[pc].block);
-            goto fail;
+            return (int)(ev - evs);
         }
-        if (op != OP_FREE)
-            ev->succ = s;
-        i = s < 2 ? it->next[s] : kp->succ_item[it->succ_first + s];
-        if (__builtin_expect(i == endless_item, 0)) {
-            cur->depth = depth;
-            cur_fail(cur, pc, "enters block %u, on a loop with no exit",
-                     p->succs[it->succ_first + s]);
-            goto fail;
-        }
+        TR_NEXT();
     }
+out:
     cur->item = i;
     cur->depth = depth;
-    return n;
-fail:
-    return cur->state;
+    cur->ctl_pos = cpos;
+    cur->ap = ap;
+    return (int)(ev - evs);
 }
 
 /* The load/store case of simt_cursor_next(), out of line so that the plain case needs no
@@ -1259,7 +1495,7 @@ static __attribute__((noinline)) int next_mem(simt_cursor *cur, struct simt_even
                                               const struct trace_item *it)
 {
     uint64_t a;
-    if (read_addr(cur, it->pc, 0, it->mslot, &a))
+    if (read_addr(cur, &cur->ap, it->pc, 0, it->mslot, &a))
         return cur->state;
     *ev = (struct simt_event){.pc = it->pc, .depth = cur->depth, .addr = a, .size = it->size};
     cur->item++;
@@ -1273,13 +1509,10 @@ static __attribute__((noinline)) int next_branch(simt_cursor *cur, struct simt_e
     if (it->bits <= cur->ctl_bits - cur->ctl_pos) {
         uint32_t s = (uint32_t)peek_bits(cur->ctl, cur->ctl_pos, it->bits);
         if (s < it->nsucc) {
-            uint32_t ni = cur->kp->succ_item[it->succ_first + s];
-            if (ni != cur->kp->nitems) {
-                cur->ctl_pos += it->bits;
-                *ev = (struct simt_event){.pc = it->pc, .depth = cur->depth, .succ = s};
-                cur->item = ni;
-                return 1;
-            }
+            cur->ctl_pos += it->bits;
+            *ev = (struct simt_event){.pc = it->pc, .depth = cur->depth, .succ = s};
+            cur->item = cur->kp->succ_item[it->succ_first + s];
+            return 1;
         }
     }
     return simt_cursor_next_batch(cur, ev, 1);
@@ -1314,21 +1547,24 @@ int simt_cursor_next(simt_cursor *cur, struct simt_event *ev)
 {
     if (__builtin_expect(cur && ev && cur->state == 0, 1)) {
         const struct trace_item *it = &cur->items[cur->item];
-        if (it->run) {
+        /* bit tests, most frequent first (a chain of kind == K tests would become a jump
+         * table: one more indirect branch per event) */
+        uint32_t bit = 1u << it->kind;
+        if (bit & (1u << IK_RUN)) {
             *ev = (struct simt_event){.pc = it->pc, .depth = cur->depth};
             cur->item++;
             return 1;
         }
-        if (it->kind == IK_JUMP) {
+        if (bit & (1u << IK_MEM))
+            return next_mem(cur, ev, it);
+        if (bit & ((1u << IK_BRANCH2) | (1u << IK_BRANCH)))
+            return next_branch(cur, ev, it);
+        if (bit & (1u << IK_JUMP)) {
             *ev = (struct simt_event){.pc = it->pc, .depth = cur->depth};
             cur->item = it->next[0];
             return 1;
         }
-        if (it->kind == IK_MEM)
-            return next_mem(cur, ev, it);
-        if (it->kind == IK_BRANCH)
-            return next_branch(cur, ev, it);
-        if (it->kind == IK_CALL || it->kind == IK_RET)
+        if (bit & ((1u << IK_CALL) | (1u << IK_RET)))
             return next_callret(cur, ev, it);
     }
     return simt_cursor_next_batch(cur, ev, 1);

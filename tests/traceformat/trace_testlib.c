@@ -407,14 +407,17 @@ int tb_check_cta(simt_trace_reader *r, uint32_t launch, uint64_t cta,
     struct simt_event batch[37];
     simt_cursor *shared = NULL;
     for (uint32_t t = 0; t < exp->nthreads && rc == 0; t++) {
-        for (int mode = 0; mode < 2 && rc == 0; mode++) {
+        for (int mode = 0; mode < 3 && rc == 0; mode++) {
             simt_cursor *cur = NULL;
             /* mode 0: a fresh cursor, one event at a time; mode 1: one cursor reset from
-             * thread to thread, batches */
-            simt_err ce = mode == 0 || !shared ? simt_cursor_create(c, t, mode ? &shared : &cur)
-                                               : simt_cursor_reset(shared, c, t);
-            if (mode)
+             * thread to thread, batches; mode 2: a fresh cursor, batches of 1 to 9 events
+             * (the timing model takes 8), so that batches end inside runs and blocks */
+            simt_err ce = mode != 1 || !shared
+                              ? simt_cursor_create(c, t, mode == 1 ? &shared : &cur)
+                              : simt_cursor_reset(shared, c, t);
+            if (mode == 1)
                 cur = shared;
+            int ncall = 0;
             if (ce != SIMT_ERR_OK) {
                 fprintf(stderr, "cursor_create/reset: %s\n", simt_errmsg());
                 rc = -1;
@@ -423,7 +426,9 @@ int tb_check_cta(simt_trace_reader *r, uint32_t launch, uint64_t cta,
             uint64_t i = 0;
             for (;;) {
                 int n = mode == 0 ? simt_cursor_next(cur, batch)
-                                  : simt_cursor_next_batch(cur, batch, 37);
+                        : mode == 1
+                            ? simt_cursor_next_batch(cur, batch, 37)
+                            : simt_cursor_next_batch(cur, batch, 1 + (int)((t + ncall++) % 9));
                 if (n < 0) {
                     fprintf(stderr, "launch %u CTA %llu thread %u: cursor error %d: %s\n", launch,
                             (unsigned long long)cta, t, n, simt_errmsg());
@@ -467,7 +472,7 @@ int tb_check_cta(simt_trace_reader *r, uint32_t launch, uint64_t cta,
                 fprintf(stderr, "thread %u: cursor_next after exit is not 0\n", t);
                 rc = -1;
             }
-            if (!mode)
+            if (mode != 1)
                 simt_cursor_free(cur);
         }
     }
