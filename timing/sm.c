@@ -435,8 +435,7 @@ static void cta_release(struct sm *s, uint32_t c)
         g->pol_ops->cta_end(s->pol, c);
     for (uint32_t t = 0; t < cs->nwarps * g->warp_size; t++) {
         uint32_t slot = cs->first_thread + t;
-        simt_cursor_free(s->thr[slot].cur);
-        s->thr[slot].cur = NULL;
+        /* the slot keeps its cursor: the next CTA placed here re-aims it (simt_cursor_reset) */
         s->threads[slot].state = SIMT_TS_FREE;
     }
     for (uint32_t w = 0; w < cs->nwarps; w++) {
@@ -592,7 +591,8 @@ static int try_place(struct sm *s, simt_err *err)
         if (t >= cs->nthreads)
             continue;
         s->bpos[slot] = s->bn[slot] = 0;
-        e = simt_cursor_create(cta, t, &s->thr[slot].cur);
+        e = s->thr[slot].cur ? simt_cursor_reset(s->thr[slot].cur, cta, t)
+                             : simt_cursor_create(cta, t, &s->thr[slot].cur);
         if (!e) {
             th->state = SIMT_TS_READY; /* so that thread_advance can count an exit */
             s->nready++;
@@ -1569,6 +1569,18 @@ static inline uint32_t scan_at(uint32_t k, uint32_t n, int sched_policy, uint32_
     return k == 0 ? first : k - 1 < first ? k - 1 : k;
 }
 
+/* The scheduler-order key of a candidate of scheduler sc (cmp_cand: priority, then this). */
+static inline void cand_key(const struct sm *s, uint32_t sc, struct cand *cd)
+{
+    const struct simt_gpu *g = s->g;
+    if (g->sched_policy == 1) /* greedy-then-oldest: the last issued, then oldest */
+        cd->sub = cd->id == s->last_id[sc] ? 0 : 1 + cd->age;
+    else /* loose round-robin over ids, starting after the last issued */
+        cd->sub = (uint32_t)(cd->id - s->last_id[sc] - 1);
+    if (g->sched_policy == 2 && !cd->active)
+        cd->sub |= 1ull << 40;
+}
+
 /* Binary min-heap of candidate indices under cmp_cand (the scheduler's order): the scan below
  * visits a scheduler's candidates best first and stops at the first that can issue, so
  * ordering them costs O(n) to build plus O(log n) per candidate checked, not a sort. */
@@ -1735,18 +1747,21 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                 s->active[sc][s->nactive[sc]++] = oldest->id;
             }
         }
-        for (int sg = 0; sg < 2; sg++) { /* the groups, then the replays */
+        /* Loose round-robin and greedy-then-oldest visit the candidates in the scheduler's
+         * order and stop at the first that can issue: the same pick as checking them all.
+         * local_issue policies keep sorted buckets scanned by rotation (their order keys are
+         * then computed only for the candidates visited), the others a heap. Two-level checks
+         * every active candidate that would beat the best eligible one so far (its active set
+         * changes while it scans). */
+        int ordered = g->sched_policy != 2;
+        uint32_t *hp = s->cheap, hn = 0, first = 0;
+        int rot = ordered && g->pol_ops->local_issue &&
+                  scan_start(cands, nc, g->sched_policy, s->last_id[sc], &first);
+        for (int sg = rot; sg < 2; sg++) { /* the groups, then the replays */
             struct cand *seg = sg ? s->rcand : cands;
             uint32_t segn = sg ? nr : nc;
-            for (uint32_t x = 0; x < segn; x++) {
-                struct cand *cd = &seg[x];
-                if (g->sched_policy == 1) /* greedy-then-oldest: the last issued, then oldest */
-                    cd->sub = cd->id == s->last_id[sc] ? 0 : 1 + cd->age;
-                else /* loose round-robin over ids, starting after the last issued */
-                    cd->sub = (uint32_t)(cd->id - s->last_id[sc] - 1);
-                if (g->sched_policy == 2 && !cd->active)
-                    cd->sub |= 1ull << 40;
-            }
+            for (uint32_t x = 0; x < segn; x++)
+                cand_key(s, sc, &seg[x]);
         }
         /* pick the best eligible candidate in (priority, policy order) with one pass: a
          * candidate is checked only if it would beat the best eligible one so far */
@@ -1754,14 +1769,6 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
         const struct cand *best = NULL, *fe_best = NULL;
         uint32_t best_nw = 0;
         int stop = 0; /* the generic collector is full: nothing else can issue */
-        /* Loose round-robin and greedy-then-oldest visit the candidates in the scheduler's
-         * order (a heap) and stop at the first that can issue: the same pick as checking them
-         * all. Two-level checks every active candidate that would beat the best eligible one
-         * so far (its active set changes while it scans). */
-        int ordered = g->sched_policy != 2;
-        uint32_t *hp = s->cheap, hn = 0, first = 0;
-        int rot = ordered && g->pol_ops->local_issue &&
-                  scan_start(cands, nc, g->sched_policy, s->last_id[sc], &first);
         if (ordered && !rot) {
             for (uint32_t x = 0; x < nc; x++)
                 hp[hn++] = x;
@@ -1772,6 +1779,8 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             uint32_t x = rot       ? scan_at(k, nc, g->sched_policy, first)
                          : ordered ? cand_pop(cands, hp, &hn)
                                    : k;
+            if (rot)
+                cand_key(s, sc, &cands[x]);
             const struct cand *cd = &cands[x];
             if (g->sched_policy == 2 && (cd->sub >> 40))
                 continue; /* only the active set issues */
@@ -2056,11 +2065,10 @@ void simt_gpu_free(simt_gpu *g)
         if (s->pol && g->pol_ops->destroy)
             g->pol_ops->destroy(s->pol);
         for (uint32_t c = 0; s->ctas && c < g->max_ctas; c++)
-            if (s->ctas[c].cta) {
-                for (uint32_t t = 0; t < s->ctas[c].nwarps * g->warp_size; t++)
-                    simt_cursor_free(s->thr[s->ctas[c].first_thread + t].cur);
+            if (s->ctas[c].cta)
                 simt_cta_free(s->ctas[c].cta);
-            }
+        for (uint32_t t = 0; s->thr && t < g->max_threads; t++)
+            simt_cursor_free(s->thr[t].cur);
         for (uint32_t w = 0; s->warps && w < g->max_warps; w++)
             free(s->warps[w].sb);
         for (uint32_t k = 0; k < s->ninst; k++) {
