@@ -6,7 +6,18 @@
  *
  *  - Delay (6.2.1): a warp whose threads diverged at a branch is marked and withheld (lowest
  *    priority) until the SM would otherwise idle: ops.idle releases the oldest such warp
- *    (ukernel.max_delay > 0 also releases it after that many cycles).
+ *    (ukernel.max_delay > 0 also releases it after that many cycles). The seed says both
+ *    "delaying ... is done by changing the warp schedule priority to a lower value" and "if
+ *    the SM is about to stall due to a lack of available warps, a warp is released"; the
+ *    default (ukernel.release=idle) honours both: at the first cycle nothing issues, the
+ *    oldest delayed warp is released and may issue in that same cycle. ukernel.release=
+ *    schedule reads the first sentence alone: the delayed warps are offered to the core at
+ *    a priority below every other group (UK_PRIO_DELAYED, the oldest highest) with the path
+ *    PDOM runs first, and a warp is released only when the scheduler picks it; a cycle in
+ *    which it could not issue either (a busy unit, its own operands) keeps it delayed. The
+ *    model then decides with the warp's paths as they were at the branch; spawning sends
+ *    every thread, including those that just issued, to the pool (uk_release_scheduled).
+ *    docs/POLICIES.md has the measured consequences of both readings.
  *  - Look-up table (6.2.2, Fig. 6.2): per SM, a fully associative LUT of ukernel.lut_entries
  *    branch PCs; each entry holds the branch's targets with their static data, the estimated
  *    length L of each path (non-FREE instructions from the target to the post-dominator, 0 for
@@ -86,6 +97,12 @@ static const struct simt_param_desc uk_params[] = {
      .max = 1e9,
      .help = "cycles a diverged warp or a partial spawned warp may wait (0 = until the SM "
              "idles)"},
+    {.key = "ukernel.release",
+     .type = SIMT_PT_ENUM,
+     .def = "idle",
+     .choices = "idle|schedule",
+     .help = "when a delayed warp is released: at the first cycle the SM issues nothing (seed "
+             "004 6.2.1), or only when the scheduler picks it at its lowered priority"},
     {.key = "ukernel.decide",
      .type = SIMT_PT_ENUM,
      .def = "model",
@@ -108,6 +125,9 @@ static const struct simt_param_desc uk_params[] = {
 
 enum uk_decide { UD_MODEL, UD_SPAWN, UD_PDOM };
 
+/* the lowered scheduling priority of delayed warps (the oldest highest among them) */
+#define UK_PRIO_DELAYED (-(1 << 24))
+
 struct uk_warp {
     bool used, spawned_warp, spawned_any, pending, dirty;
     uint32_t nmem;
@@ -116,6 +136,7 @@ struct uk_warp {
     uint32_t bpc, bdepth; /* pending: the branch */
     uint64_t pend_cycle, pend_seq;
     uint32_t gn, gpc, gdepth;
+    uint64_t gmask; /* members of the group offered (pending warps: the path PDOM runs first) */
     uint32_t gslots[RECONV_MAX_WARP];
     uint8_t glanes[RECONV_MAX_WARP];
 };
@@ -155,9 +176,11 @@ struct ukernel {
     uint64_t latency, overhead, max_spawn_warps, max_delay;
     enum uk_decide decide;
     bool reconverge, delay;
-    bool cta_key; /* the kernel has CTA barriers: spawned warps hold one CTA */
+    bool release_idle; /* ukernel.release=idle */
+    bool cta_key;      /* the kernel has CTA barriers: spawned warps hold one CTA */
     uint64_t *st_groups, *st_delayed, *st_spawns, *st_respawns, *st_spawn_warps, *st_lut_pdom,
-        *st_lut_spawn, *st_lut_full, *st_limited, *st_idle_rel, *st_diverge, *st_in_func;
+        *st_lut_spawn, *st_lut_full, *st_limited, *st_idle_rel, *st_diverge, *st_in_func,
+        *st_sched_rel, *st_delay_cycles, *st_model_warps;
 };
 
 static void uk_destroy(void *state)
@@ -195,6 +218,8 @@ static simt_err uk_create(const struct simt_policy_env *env, void **state)
     u->max_delay = (uint64_t)simt_config_int(c, "ukernel.max_delay");
     u->reconverge = simt_config_bool(c, "ukernel.reconverge") != 0;
     u->delay = simt_config_bool(c, "ukernel.delay") != 0;
+    const char *rel = simt_config_str(c, "ukernel.release");
+    u->release_idle = rel && strcmp(rel, "idle") == 0;
     const char *d = simt_config_str(c, "ukernel.decide");
     u->decide = d && strcmp(d, "spawn") == 0  ? UD_SPAWN
                 : d && strcmp(d, "pdom") == 0 ? UD_PDOM
@@ -226,6 +251,14 @@ static simt_err uk_create(const struct simt_policy_env *env, void **state)
         simt_stats_counter(s, "policy.ukernel.delayed", "warps delayed at a divergent branch");
     u->st_idle_rel = simt_stats_counter(s, "policy.ukernel.idle_releases",
                                         "delayed warps or partial warps released at SM idle");
+    u->st_sched_rel =
+        simt_stats_counter(s, "policy.ukernel.scheduled_releases",
+                           "delayed warps released by being scheduled at their lowered priority");
+    u->st_delay_cycles = simt_stats_counter(s, "policy.ukernel.delay_cycles",
+                                            "cycles delayed warps waited, summed over warps");
+    u->st_model_warps =
+        simt_stats_counter(s, "policy.ukernel.model_warps",
+                           "delayed warps at the branch seen by the model, summed over decisions");
     u->st_spawns = simt_stats_counter(s, "policy.ukernel.spawns", "threads spawned at branches");
     u->st_respawns = simt_stats_counter(s, "policy.ukernel.respawns",
                                         "threads spawned at reconverge instructions (Fig. 6.1)");
@@ -570,9 +603,11 @@ static int lut_find(const struct uk_lut *e, uint32_t tpc)
 
 /* The performance model of the LUT entry e for the branch at (bpc, bdepth) of CTA `cta`
  * (see the file comment): true when spawning the delayed warps' threads is predicted to
- * issue fewer warp instructions than PDOM. */
+ * issue fewer warp instructions than PDOM. The delayed warp `self` counts with its paths
+ * `sparts` (its threads as they were at the branch: after a scheduled release, the threads
+ * of the path that issued have moved on). */
 static bool model_spawn(struct ukernel *u, const struct uk_lut *e, uint32_t bpc, uint32_t bdepth,
-                        uint32_t cta)
+                        uint32_t cta, uint32_t self, const struct rs_part *sparts, int snp)
 {
     const struct simt_thread *th = u->env.threads;
     uint64_t T[UK_PATHS] = {0}, P[UK_PATHS] = {0}, pdom = 0, spawn = 0;
@@ -582,12 +617,20 @@ static bool model_spawn(struct ukernel *u, const struct uk_lut *e, uint32_t bpc,
         if (!w->used || !w->pending || w->bpc != bpc || w->bdepth != bdepth || w->rs.n == 0 ||
             (u->cta_key && th[w->members[0]].cta != cta))
             continue;
-        int np = rs_partition(th, w->members, w->rs.e[w->rs.n - 1].mask, parts);
+        const struct rs_part *pp = parts;
+        int np;
+        if (i == self) {
+            pp = sparts;
+            np = snp;
+        } else {
+            np = rs_partition(th, w->members, w->rs.e[w->rs.n - 1].mask, parts);
+        }
+        (*u->st_model_warps)++;
         for (int k = 0; k < np; k++) {
-            int t = lut_find(e, parts[k].pc);
+            int t = lut_find(e, pp[k].pc);
             if (t < 0)
                 return false; /* a path the entry has no static data for */
-            T[t] += popcount64(parts[k].mask);
+            T[t] += popcount64(pp[k].mask);
             pdom += e->len[t];
         }
     }
@@ -604,7 +647,69 @@ static bool model_spawn(struct ukernel *u, const struct uk_lut *e, uint32_t bpc,
     return spawn < pdom;
 }
 
-/* The delayed warp `id` is released: choose PDOM or spawning for its branch. */
+/* The branching method for the delayed warp `id` whose threads sit on the paths `parts` of
+ * its branch: the LUT's model (or the forced method) and the spawned-warp bound. Ends the
+ * delay. */
+static bool uk_choose(struct ukernel *u, uint32_t id, const struct rs_part *parts, int np)
+{
+    struct uk_warp *w = &u->w[id];
+    struct uk_lut *e = NULL;
+    for (uint32_t i = 0; i < u->nlut; i++)
+        if (u->lut[i].used && u->lut[i].pc == w->bpc)
+            e = &u->lut[i];
+    bool spawn = false;
+    if (e) {
+        /* the model runs while this warp still counts among the delayed ones */
+        spawn = u->decide == UD_SPAWN ||
+                (u->decide == UD_MODEL &&
+                 model_spawn(u, e, w->bpc, w->bdepth, u->env.threads[w->members[0]].cta, id, parts,
+                             np));
+        if (spawn && u->max_spawn_warps) {
+            uint64_t want = u->live_spawned + (u->npool + u->ws - 1) / u->ws + (uint64_t)np;
+            if (want > u->max_spawn_warps) {
+                spawn = false;
+                (*u->st_limited)++;
+            }
+        }
+        if (spawn)
+            (*u->st_lut_spawn)++;
+        else
+            (*u->st_lut_pdom)++;
+    }
+    w->pending = false;
+    w->dirty = true;
+    *u->st_delay_cycles += u->now - w->pend_cycle;
+    return spawn;
+}
+
+/* Spawns the live members of warp `id` on the paths `parts` of its branch (Algorithm 3: spawn,
+ * then exit): threads not at the branch's post-dominator carry it as their context, those
+ * there (also those that reached it with the instruction of a scheduled release) the
+ * innermost enclosing point they have not reached. */
+static void uk_spawn_parts(struct ukernel *u, uint32_t id, const struct rs_part *parts, int np)
+{
+    struct uk_warp *w = &u->w[id];
+    uint32_t rpc, rd;
+    reconv_point(u->env.prog, w->bpc, w->bdepth, &rpc, &rd);
+    uint64_t all = 0;
+    for (int k = 0; k < np; k++) { /* pool order: path by path */
+        uint64_t live = rs_live_mask(u->env.threads, w->members, parts[k].mask & ~all);
+        for (uint64_t m = live; m; m &= m - 1) {
+            uint32_t slot = w->members[__builtin_ctzll(m)], cr = rpc, cd = rd;
+            const struct simt_thread *t = &u->env.threads[slot];
+            if (reconv_reached(t, rpc, rd))
+                ctx_below(w, (int)w->rs.n - 1, t->pc, t->depth, &cr, &cd);
+            pool_add(u, slot, cr, cd);
+        }
+        all |= live;
+    }
+    rs_remove(&w->rs, all);
+    *u->st_spawns += popcount64(all);
+    w->spawned_any = true;
+}
+
+/* The delayed warp `id` is released before it issued (ukernel.release=idle, max_delay, or
+ * ukernel.delay=false): choose PDOM or spawning for its branch. */
 static simt_err uk_decide(struct ukernel *u, uint32_t id)
 {
     struct uk_warp *w = &u->w[id];
@@ -620,50 +725,80 @@ static simt_err uk_decide(struct ukernel *u, uint32_t id)
         w->pending = false;
         return uk_settle(u, id);
     }
-    struct uk_lut *e = NULL;
-    for (uint32_t i = 0; i < u->nlut; i++)
-        if (u->lut[i].used && u->lut[i].pc == w->bpc)
-            e = &u->lut[i];
-    bool spawn = false;
-    if (e) {
-        /* the model runs while this warp still counts among the delayed ones */
-        spawn = u->decide == UD_SPAWN ||
-                (u->decide == UD_MODEL &&
-                 model_spawn(u, e, w->bpc, w->bdepth, u->env.threads[w->members[0]].cta));
-        if (spawn && u->max_spawn_warps) {
-            uint64_t want = u->live_spawned + (u->npool + u->ws - 1) / u->ws + (uint64_t)np;
-            if (want > u->max_spawn_warps) {
-                spawn = false;
-                (*u->st_limited)++;
-            }
-        }
-        if (spawn)
-            (*u->st_lut_spawn)++;
-        else
-            (*u->st_lut_pdom)++;
-    }
-    w->pending = false;
-    if (!spawn) {
+    if (!uk_choose(u, id, parts, np)) {
         SIMT_TRY(rs_diverge(&w->rs, u->env.prog, w->bpc, w->bdepth, parts, np));
         return uk_settle(u, id);
     }
+    uk_spawn_parts(u, id, parts, np);
+    return uk_settle(u, id);
+}
+
+/* The group a delayed warp is offered with at its lowered priority: the path PDOM would run
+ * first (rs_diverge's top: the first part, in rs_partition's order, that is not at the
+ * post-dominator). Scheduling it releases the warp (uk_issued). */
+static void uk_form_pending(struct ukernel *u, struct uk_warp *w)
+{
+    struct rs_part parts[RECONV_MAX_WARP];
+    w->dirty = false;
+    w->gn = 0;
+    w->gmask = 0;
+    int np = rs_partition(u->env.threads, w->members, w->rs.e[w->rs.n - 1].mask, parts);
     uint32_t rpc, rd;
     reconv_point(u->env.prog, w->bpc, w->bdepth, &rpc, &rd);
     for (int k = 0; k < np; k++) {
-        /* threads on a path carry the branch's post-dominator; those already there, the
-         * innermost enclosing point they have not reached */
         const struct simt_thread at = {
             .pc = parts[k].pc, .depth = parts[k].depth, .state = SIMT_TS_READY};
-        if (reconv_reached(&at, rpc, rd)) {
-            spawn_members(u, w, parts[k].mask, (int)w->rs.n - 1);
-        } else {
-            for (uint64_t m = parts[k].mask; m; m &= m - 1)
-                pool_add(u, w->members[__builtin_ctzll(m)], rpc, rd);
-            rs_remove(&w->rs, parts[k].mask);
+        if (reconv_reached(&at, rpc, rd))
+            continue;
+        for (uint64_t m = parts[k].mask; m; m &= m - 1) {
+            int i = __builtin_ctzll(m);
+            if (u->env.threads[w->members[i]].state != SIMT_TS_READY)
+                continue;
+            w->gslots[w->gn] = w->members[i];
+            w->glanes[w->gn] = w->spawned_warp
+                                   ? (uint8_t)i
+                                   : (uint8_t)(u->env.threads[w->members[i]].lane % u->ws);
+            w->gn++;
+            w->gmask |= 1ull << i;
         }
-        *u->st_spawns += popcount64(parts[k].mask);
+        w->gpc = parts[k].pc;
+        w->gdepth = parts[k].depth;
+        return;
     }
-    w->spawned_any = true;
+}
+
+/* The scheduler picked the delayed warp `id` at its lowered priority (seed 004 6.2.1: "when
+ * there are no eligible warps to be issued, the oldest diverging warp is allowed to be
+ * scheduled. Once released the warp checks the performance model"). The group g (the path
+ * PDOM runs first) has issued and its threads moved on. Sets *done when the warp spawned
+ * (nothing of g is left to account); else the warp continues as PDOM with g on top. */
+static simt_err uk_release_scheduled(struct ukernel *u, uint32_t id, const struct simt_group *g,
+                                     bool *done)
+{
+    struct uk_warp *w = &u->w[id];
+    const struct simt_thread *th = u->env.threads;
+    *done = false;
+    (*u->st_sched_rel)++;
+    uint64_t top = w->rs.e[w->rs.n - 1].mask, gm = w->gmask & top;
+    /* the paths as they were at the branch: g's threads at g's pc, then the others */
+    struct rs_part parts[RECONV_MAX_WARP], rest[RECONV_MAX_WARP];
+    int nr = rs_partition(th, w->members, top & ~gm, rest), np = 0;
+    parts[np++] = (struct rs_part){.pc = g->pc, .depth = g->depth, .mask = gm};
+    for (int k = 0; k < nr && np < RECONV_MAX_WARP; k++)
+        parts[np++] = rest[k];
+    bool barrier = false;
+    for (uint64_t m = gm; m; m &= m - 1)
+        barrier |= th[w->members[__builtin_ctzll(m)]].state == SIMT_TS_BARRIER;
+    bool spawn = uk_choose(u, id, parts, np);
+    if (spawn && barrier) { /* a thread g took into a barrier cannot be spawned: PDOM */
+        spawn = false;
+        (*u->st_lut_spawn)--;
+        (*u->st_lut_pdom)++;
+    }
+    if (!spawn)
+        return rs_diverge(&w->rs, u->env.prog, w->bpc, w->bdepth, parts, np);
+    uk_spawn_parts(u, id, parts, np);
+    *done = true;
     return uk_settle(u, id);
 }
 
@@ -699,22 +834,38 @@ static int uk_ready(void *state, uint64_t cycle, struct simt_group *out, int cap
                 (void)uk_decide(u, i);
     if (u->npool && (u->pool_dirty || u->max_delay || cycle >= u->pool_next))
         (void)pool_scan(u, cycle, false);
+    uint64_t oldest = UINT64_MAX;
+    if (!u->release_idle)
+        for (uint32_t i = 0; i < u->hiwater; i++)
+            if (u->w[i].used && u->w[i].pending && u->w[i].pend_seq < oldest)
+                oldest = u->w[i].pend_seq;
     int n = 0;
     for (uint32_t i = 0; i < u->hiwater && n < cap; i++) {
         struct uk_warp *w = &u->w[i];
-        if (!w->used || w->pending || w->rs.n == 0)
+        if (!w->used || w->rs.n == 0 || (w->pending && u->release_idle))
             continue;
-        if (w->dirty)
-            uk_form_group(u, w);
+        if (w->dirty) {
+            if (w->pending)
+                uk_form_pending(u, w);
+            else
+                uk_form_group(u, w);
+        }
         if (!w->gn)
             continue;
+        /* a delayed warp issues only when no other group can (seed 004 6.2.1: "changing the
+         * warp schedule priority to a lower value"); the oldest first */
+        int32_t prio = 0;
+        if (w->pending) {
+            uint64_t age = w->pend_seq - oldest;
+            prio = UK_PRIO_DELAYED - (int32_t)(age < (1u << 24) ? age : (1u << 24));
+        }
         out[n++] = (struct simt_group){.id = i,
                                        .pc = w->gpc,
                                        .depth = w->gdepth,
                                        .nthreads = w->gn,
                                        .threads = w->gslots,
                                        .lanes = w->glanes,
-                                       .priority = 0,
+                                       .priority = prio,
                                        .sched = i % u->env.nschedulers,
                                        .one_warp = !w->spawned_warp};
     }
@@ -733,6 +884,13 @@ static simt_err uk_issued(void *state, const struct simt_group *g)
     uint64_t ic = g->issue_cycles ? g->issue_cycles : u->ws / u->env.simd_width;
     if (u->now + ic > u->busy_until)
         u->busy_until = u->now + ic;
+    if (w->pending) {
+        bool done;
+        SIMT_TRY(uk_release_scheduled(u, g->id, g, &done));
+        if (done)
+            return SIMT_ERR_OK;
+        w = &u->w[g->id];
+    }
     struct rs_part parts[RECONV_MAX_WARP];
     int np = rs_partition(u->env.threads, w->members, w->rs.e[w->rs.n - 1].mask, parts);
     const struct simt_sinst *in = g->pc < u->env.prog->ninsts ? &u->env.prog->insts[g->pc] : NULL;
@@ -794,7 +952,10 @@ static void uk_idle(void *state, uint64_t cycle)
      * offered at all. */
     if (u->last_ready > 0 && cycle <= u->busy_until)
         return;
-    if (uk_release_oldest(u) == SIMT_ERR_OK) {
+    /* ukernel.release=schedule: the delayed warps were offered at their lowered priority and
+     * could not issue either, so they stay delayed (the seed releases a warp by scheduling
+     * it); the fallback below only runs if none of them had a group to offer */
+    if ((u->release_idle || u->last_ready == 0) && uk_release_oldest(u) == SIMT_ERR_OK) {
         (*u->st_idle_rel)++;
         return;
     }

@@ -7,6 +7,10 @@
  *                                      model must choose spawning, and spawning must beat
  *                                      PDOM in cycles
  *   timed_tests ukernel_short_paths    a short if/else: the model must keep PDOM
+ *   timed_tests ukernel_release        seed 004 6.2.1: a delayed warp is released when the
+ *                                      scheduler picks it at its lowered priority
+ *                                      (ukernel.release=schedule), not at an SM-idle cycle in
+ *                                      which it could not issue either (release=idle)
  *   timed_tests hws_trace FILE         writes the trace of the eq. 6.1 test (see
  *                                      CMakeLists.txt: simt-sim reads it)
  *   timed_tests hws_check FILE         checks totals.hws_estimated_speedup in simt-sim's
@@ -175,6 +179,108 @@ static int t_ukernel_short_paths(void)
     return 0;
 }
 
+/* Two warps. Warp 1 first runs a path with an SFU result it waits for (the SM idles), then
+ * 8 independent ops; warp 0 runs 3 ops and an SFU op writing r1. Both then diverge (even /
+ * odd threads) at B3 into paths of 21 instructions whose first reads r1. Warp 0 reaches B3
+ * first and is delayed; its paths cannot issue before its r1 arrives. */
+static uint32_t rel_br0; /* pc of B0's branch */
+
+static uint32_t br_release(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint32_t visit)
+{
+    (void)ctx;
+    (void)cta;
+    (void)visit;
+    if (pc == rel_br0)
+        return tid / 32 == 1 ? 0 : 1; /* warp 1 to B1, warp 0 to B2 (no divergence) */
+    return tid % 2;
+}
+
+/* B0: op, br(B1, B2) ipdom B3; B1: r2 = sfu, op(r2), 8 ops; B2: 3 ops, r1 = sfu;
+ * B3: br(B4, B5) ipdom B6; B4, B5: op(r1), 20 ops; B6: op, exit. */
+static void k_release(struct syn *s)
+{
+    syn_func(s);
+    uint32_t b = syn_block(s);
+    uint32_t r1 = syn_reg(s), r2 = syn_reg(s);
+    syn_ops(s, 1);
+    syn_br(s, b + 1, b + 2, b + 3);
+    rel_br0 = s->ninsts - 1;
+    syn_block(s); /* B1 */
+    syn_op(s, SIMT_IC_SFU, r2, 0, 0);
+    syn_op(s, SIMT_IC_INT, syn_reg(s), r2, 0);
+    syn_ops(s, 8);
+    syn_jmp(s, b + 3);
+    syn_block(s); /* B2 */
+    syn_ops(s, 3);
+    syn_op(s, SIMT_IC_SFU, r1, 0, 0);
+    syn_jmp(s, b + 3);
+    syn_block(s); /* B3 */
+    syn_br(s, b + 4, b + 5, b + 6);
+    for (int k = 0; k < 2; k++) { /* B4, B5 */
+        syn_block(s);
+        syn_op(s, SIMT_IC_INT, syn_reg(s), r1, 0);
+        syn_ops(s, 20);
+        syn_jmp(s, b + 6);
+    }
+    syn_block(s); /* B6 */
+    syn_ops(s, 1);
+    syn_exit(s);
+}
+
+/* Each warp alone: PDOM costs 21 + 21 = 42 issues, spawning (21 + 4) + (21 + 4) = 50; both
+ * warps: 84 against 50. With release=idle warp 0 is released at the first cycle the SM issues
+ * nothing (warp 1 waits for its SFU result) and the model sees it alone: PDOM, and warp 1
+ * later alone: PDOM. With release=schedule warp 0 stays delayed until no other group can
+ * issue and it can: warp 1 issues every cycle from its SFU result to its own divergence, so
+ * the model sees both warps and warp 0 spawns; warp 1 then fills the spawned threads' warps
+ * (extra warps 0) and spawns too. */
+static int t_ukernel_release(void)
+{
+    const char *path = "policy_ukernel_release.trace";
+    uint64_t ti;
+    if (write_trace(path, k_release, br_release, 64, &ti))
+        return 1;
+    static const char *const want[] = {"policy.ukernel.lut_spawn",
+                                       "policy.ukernel.lut_pdom",
+                                       "policy.ukernel.model_warps",
+                                       "policy.ukernel.scheduled_releases",
+                                       "policy.ukernel.idle_releases",
+                                       "policy.ukernel.spawns",
+                                       NULL};
+    const char *const sched[] = {"units.sfu_latency=40", "ukernel.release=schedule", NULL};
+    const char *const idle[] = {"units.sfu_latency=40", NULL}; /* the default: release=idle */
+    struct simres a, b;
+    simt_err e = run_trace(path, "ukernel", sched, want, &a);
+    CHECK(e == SIMT_ERR_OK, "ukernel: %s", simt_errmsg());
+    free(a.json);
+    e = run_trace(path, "ukernel", idle, want, &b);
+    CHECK(e == SIMT_ERR_OK, "ukernel (release=idle): %s", simt_errmsg());
+    free(b.json);
+    printf(
+        "release=schedule: lut_spawn %llu, lut_pdom %llu, model_warps %llu, scheduled "
+        "releases %llu, spawns %llu, %llu cycles; release=idle: lut_spawn %llu, lut_pdom "
+        "%llu, model_warps %llu, idle releases %llu, %llu cycles\n",
+        (unsigned long long)a.stat[0], (unsigned long long)a.stat[1], (unsigned long long)a.stat[2],
+        (unsigned long long)a.stat[3], (unsigned long long)a.stat[5], (unsigned long long)a.cycles,
+        (unsigned long long)b.stat[0], (unsigned long long)b.stat[1], (unsigned long long)b.stat[2],
+        (unsigned long long)b.stat[4], (unsigned long long)b.cycles);
+    CHECK(a.tinst == ti && b.tinst == ti, "thread instructions %llu / %llu, walker %llu",
+          (unsigned long long)a.tinst, (unsigned long long)b.tinst, (unsigned long long)ti);
+    CHECK(a.stat[3] == 2 && a.stat[0] == 2 && a.stat[1] == 0 && a.stat[5] == 64,
+          "release=schedule: %llu scheduled releases, %llu spawn / %llu PDOM decisions, %llu "
+          "spawned; expected 2, 2 / 0, 64",
+          (unsigned long long)a.stat[3], (unsigned long long)a.stat[0],
+          (unsigned long long)a.stat[1], (unsigned long long)a.stat[5]);
+    CHECK(a.stat[2] == 3, "release=schedule: the model saw %llu warps, expected 2 + 1",
+          (unsigned long long)a.stat[2]);
+    CHECK(b.stat[3] == 0 && b.stat[0] == 0 && b.stat[1] == 2 && b.stat[2] == 2,
+          "release=idle: %llu scheduled releases, %llu spawn / %llu PDOM, model saw %llu warps; "
+          "expected 0, 0 / 2, 2",
+          (unsigned long long)b.stat[3], (unsigned long long)b.stat[0],
+          (unsigned long long)b.stat[1], (unsigned long long)b.stat[2]);
+    return 0;
+}
+
 /* --- seed 000 eq. 6.1 in simt-sim ---------------------------------------------------------- */
 
 /* One warp of 32 threads; lane l takes the 6-instruction path if l < 8, else the 2-instruction
@@ -239,6 +345,8 @@ int main(int argc, char **argv)
         return t_ukernel_spawn_pays();
     if (argc >= 2 && !strcmp(argv[1], "ukernel_short_paths"))
         return t_ukernel_short_paths();
+    if (argc >= 2 && !strcmp(argv[1], "ukernel_release"))
+        return t_ukernel_release();
     if (argc >= 3 && !strcmp(argv[1], "hws_trace")) {
         uint64_t ti;
         return write_trace(argv[2], k_hws, br_hws, 32, &ti);
@@ -246,6 +354,7 @@ int main(int argc, char **argv)
     if (argc >= 3 && !strcmp(argv[1], "hws_check"))
         return t_hws_check(argv[2]);
     fprintf(stderr, "usage: timed_tests ukernel_spawn_pays | ukernel_short_paths | "
+                    "ukernel_release | "
                     "hws_trace FILE | hws_check FILE\n");
     return 2;
 }

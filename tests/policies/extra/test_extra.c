@@ -1043,6 +1043,44 @@ static void t_dwf_schedules(void)
     free(g);
 }
 
+/* ukernel.release=schedule (seed 004 6.2.1, the delayed warp offered at a lowered priority
+ * and released when it is picked): random structured programs (loops, calls, barriers, two
+ * CTAs) complete with every thread-instruction issued once, for the model and for forced
+ * spawning, and the delayed warps are released by being scheduled. */
+static void t_ukernel_release_random(void)
+{
+    struct gen *g = calloc(1, sizeof *g);
+    if (!g) {
+        failures++;
+        return;
+    }
+    uint64_t released = 0, delayed = 0;
+    for (uint32_t seed = 1; seed <= 16; seed++)
+        for (int k = 0; k < 2; k++) {
+            g->ws = 32;
+            const struct simt_program *q = gen_program(g, seed);
+            const char *model[] = {"ukernel.release=schedule", "ukernel.spawn_overhead=1", NULL};
+            const char *spawn[] = {"ukernel.release=schedule", "ukernel.decide=spawn", NULL};
+            struct pd_cfg c = base_cfg("ukernel", 32, 8, 72, gen_fn, g);
+            c.nctas = 2;
+            c.sets = k ? spawn : model;
+            c.stat_names[0] = "policy.ukernel.scheduled_releases";
+            c.stat_names[1] = "policy.ukernel.delayed";
+            c.stat_names[2] = "policy.ukernel.idle_releases";
+            struct pd_result r;
+            RUN(q, &c, &r);
+            released += r.stat_values[0];
+            delayed += r.stat_values[1];
+            CHECK(r.stat_values[0] <= r.stat_values[1], "seed %u: %llu releases, %llu delays", seed,
+                  (unsigned long long)r.stat_values[0], (unsigned long long)r.stat_values[1]);
+        }
+    free(g);
+    printf("release=schedule: %llu delayed warps, %llu released by scheduling\n",
+           (unsigned long long)delayed, (unsigned long long)released);
+    CHECK(delayed > 0 && released > 0, "no delayed warp was released by scheduling (%llu, %llu)",
+          (unsigned long long)delayed, (unsigned long long)released);
+}
+
 /* gentrace FILE SEED NCTA: a trace of random program SEED (warp 32, 96-thread CTAs) for the
  * whole-pipeline check of every policy (tests/policies/extra/CMakeLists.txt). */
 static int t_gentrace(const char *path, uint64_t seed, uint32_t ncta)
@@ -1177,6 +1215,8 @@ int main(int argc, char **argv)
         t_ukernel_fig61();
     else if (!strcmp(c, "lut_full"))
         t_ukernel_lut_full();
+    else if (!strcmp(c, "release_random"))
+        t_ukernel_release_random();
     else if (!strncmp(c, "microbench:", 11))
         t_microbench(c + 11);
     else if (!strcmp(c, "conservation"))
