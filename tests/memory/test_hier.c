@@ -322,6 +322,56 @@ static void test_resource_hazards(void)
     rig_close(&r);
 }
 
+/* A store group spanning two lines needs two miss-queue slots. With one free it is rejected
+ * whole (COMQ) and queues nothing: before, the first line went out and the push was still
+ * rejected, so every retry sent that line again - duplicate writes, and a livelock (the fft
+ * workload on fermi-turner never finished: the retries refilled the queue as fast as the
+ * interconnect drained it). Same slow interconnect as the COMQ case above. */
+static void test_straddle(void)
+{
+    struct rig r;
+    const char *m[] = {"l1d.miss_queue=2", "gpu.icnt_clock_mhz=10", "gpu.core_clock_mhz=700", NULL};
+    rig_open(&r, m);
+    struct simt_mem_req q = mkreq(SIMT_MK_STORE, G + 0x100000, 4, 32, 10);
+    struct simt_mem_outcome o = push(&r, 0, &q); /* cycle 0: drained at once */
+    CHECK_EQ(o.hazards, 0);
+    rig_step(&r);
+    q = mkreq(SIMT_MK_STORE, G + 0x200000, 4, 32, 11); /* cycle 1: one slot of two taken */
+    o = push(&r, 0, &q);
+    CHECK_EQ(o.hazards, 0);
+    rig_step(&r);
+    /* cycle 2: one 8-byte store across the boundary of two 128-byte lines */
+    q = mkreq(SIMT_MK_STORE, G + 0x300000 + 124, 4, 1, 12);
+    acc[0].size = 8;
+    for (int k = 0; k < 3; k++) { /* offered again: same answer, nothing queued */
+        o = push(&r, 0, &q);
+        CHECK_EQ(o.hazards, SIMT_HZ_BIT(SIMT_HZ_COMQ));
+        CHECK_EQ(o.nserved, 0);
+        CHECK_EQ(o.nrejected, 1);
+    }
+    CHECK_EQ(stat(&r, "mem.l1d.writes"), 2);
+    CHECK_EQ(stat(&r, "mem.l1d.fail_comq"), 3);
+    rig_step(&r);
+    /* cycle 3: the slot the straddling store did not take serves a one-line store */
+    struct simt_mem_req q2 = mkreq(SIMT_MK_STORE, G + 0x400000, 4, 32, 13);
+    o = push(&r, 0, &q2);
+    CHECK_EQ(o.hazards, 0);
+    CHECK_EQ(o.nserved, 32);
+    rig_drain(&r);
+    /* with the queue drained, the straddling store goes in one push, using two line slots */
+    q = mkreq(SIMT_MK_STORE, G + 0x300000 + 124, 4, 1, 12);
+    acc[0].size = 8;
+    for (int k = 0; k < 300; k++) /* 4 interconnect edges (one each 70 cycles) empty it */
+        rig_step(&r);
+    o = push(&r, 0, &q);
+    CHECK_EQ(o.hazards, 0);
+    CHECK_EQ(o.nserved, 1);
+    CHECK_EQ(o.busy_cycles, 2);
+    rig_drain(&r);
+    CHECK_EQ(stat(&r, "mem.l1d.writes"), 5);
+    rig_close(&r);
+}
+
 static void test_credit(void)
 {
     struct rig r;
@@ -456,6 +506,8 @@ int main(int argc, char **argv)
         test_div_and_bank();
     if (all || !strcmp(w, "resources"))
         test_resource_hazards();
+    if (all || !strcmp(w, "straddle"))
+        test_straddle();
     if (all || !strcmp(w, "credit"))
         test_credit();
     if (all || !strcmp(w, "bad_config"))

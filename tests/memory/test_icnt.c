@@ -150,6 +150,62 @@ static void test_clocks(void)
     CHECK(simt_clocks_init(&c, 1, bad) == SIMT_ERR_CONFIG);
 }
 
+/* Reference clock (the definition in clock.h, by cross multiplication) for the pattern test. */
+struct refclk {
+    uint32_t n;
+    uint64_t f[3], e[3];
+};
+
+static uint32_t ref_next(struct refclk *r)
+{
+    uint32_t best = 0;
+    for (uint32_t i = 1; i < r->n; i++)
+        if ((unsigned __int128)r->e[i] * r->f[best] < (unsigned __int128)r->e[best] * r->f[i])
+            best = i;
+    r->e[best]++;
+    return best;
+}
+
+/* simt_clocks replays one period's precomputed order when the period is short: the same edge
+ * sequence as the definition, across idle jumps, for several frequency sets (the last one has
+ * too long a period and takes the general path). */
+static void test_clock_pattern(void)
+{
+    static const uint32_t sets[][3] = {{700000, 1400000, 1800000},
+                                       {1410000, 1300000, 1300000},
+                                       {1296000, 1296000, 1107000},
+                                       {3, 7, 5},
+                                       {999983, 1000003, 65537}};
+    for (uint32_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+        struct simt_clocks c;
+        CHECK_OK(simt_clocks_init(&c, 3, sets[k]));
+        CHECK_EQ(c.plen != 0, k < 4);
+        struct refclk r = {3, {sets[k][0], sets[k][1], sets[k][2]}, {0, 0, 0}};
+        uint64_t x = 5 + k;
+        int bad = 0;
+        for (uint32_t step = 0; step < 200000 && !bad; step++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            if ((x >> 54) == 0) { /* now and then an idle jump to a later core edge */
+                const uint64_t to = c.edges[0] + 1 + (x >> 20) % 1000;
+                simt_clocks_jump(&c, to);
+                for (uint32_t d = 1; d < 3; d++) {
+                    const uint64_t e =
+                        (uint64_t)(((unsigned __int128)to * r.f[d] + r.f[0] - 1) / r.f[0]);
+                    if (e > r.e[d])
+                        r.e[d] = e;
+                }
+                r.e[0] = to;
+            }
+            const uint32_t p = simt_clocks_peek(&c);
+            const uint32_t d = simt_clocks_next(&c);
+            const uint32_t want = ref_next(&r);
+            bad = p != want || d != want;
+        }
+        CHECK(!bad);
+        CHECK(c.edges[0] == r.e[0] && c.edges[1] == r.e[1] && c.edges[2] == r.e[2]);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *w = argc > 1 ? argv[1] : "all";
@@ -160,5 +216,7 @@ int main(int argc, char **argv)
         test_mesh();
     if (all || !strcmp(w, "clocks"))
         test_clocks();
+    if (all || !strcmp(w, "clock_pattern"))
+        test_clock_pattern();
     TEST_DONE();
 }

@@ -39,6 +39,7 @@ struct simt_cache {
     uint32_t *free_mshr; /* stack of free MSHR indices */
     uint32_t nfree;
     uint32_t line_shift;
+    uint64_t set_mask; /* sets - 1 when sets is a power of two (> 1), else 0 */
     uint64_t stamp;
     struct mem_ring missq;
 };
@@ -78,6 +79,7 @@ simt_err simt_cache_create(const struct simt_cache_cfg *cfg, simt_cache **out)
     SIMT_CACHE_STATS(BIND_SINK)
 #undef BIND_SINK
     c->line_shift = (uint32_t)__builtin_ctz(cfg->line_bytes);
+    c->set_mask = is_pow2(cfg->sets) ? cfg->sets - 1 : 0;
     c->lines = calloc((size_t)cfg->sets * cfg->assoc, sizeof *c->lines);
     c->mshr = calloc(cfg->mshrs, sizeof *c->mshr);
     c->mshr_reqs = calloc((size_t)cfg->mshrs * cfg->mshr_merge, sizeof *c->mshr_reqs);
@@ -111,6 +113,8 @@ void simt_cache_free(simt_cache *c)
 uint32_t simt_cache_set_of(const simt_cache *c, uint64_t addr)
 {
     uint64_t idx = addr >> c->line_shift;
+    if (!c->cfg.set_hash && c->set_mask)
+        return (uint32_t)(idx & c->set_mask);
     if (c->cfg.set_hash) {
         uint64_t h = idx, up = idx / c->cfg.sets;
         while (up) { /* fold the upper index bits in, a set-index hash as in real L1s */
@@ -229,12 +233,16 @@ enum simt_cache_outcome simt_cache_access(simt_cache *c, const struct simt_mpkt 
         return SIMT_CACHE_MERGED;
     }
 
-    /* a true miss: MSHR, then COMQ, then RSV (seed 003 1.1.7) */
-    struct line *v = c->cfg.reserve_on_miss ? find_victim(c, la) : NULL;
-    const uint32_t need_q = (v && v->state == LN_VALID && v->dirty) ? 2 : 1;
+    /* a true miss: MSHR, then COMQ, then RSV (seed 003 1.1.7). The victim (which decides
+     * whether a write-back needs a second queue slot) is searched only when it matters. */
     if (c->nfree == 0)
         return fail(c, SIMT_HZ_MSHR, hazard);
-    if (mem_ring_space(&c->missq) < need_q)
+    const uint32_t space = mem_ring_space(&c->missq);
+    if (space == 0)
+        return fail(c, SIMT_HZ_COMQ, hazard);
+    struct line *v = c->cfg.reserve_on_miss ? find_victim(c, la) : NULL;
+    const uint32_t need_q = (v && v->state == LN_VALID && v->dirty) ? 2 : 1;
+    if (space < need_q)
         return fail(c, SIMT_HZ_COMQ, hazard);
     if (c->cfg.reserve_on_miss && !v)
         return fail(c, SIMT_HZ_RSV, hazard);
@@ -373,6 +381,11 @@ void simt_cache_ticks(simt_cache *c, uint64_t n)
 uint32_t simt_cache_mshrs_free(const simt_cache *c)
 {
     return c->nfree;
+}
+
+uint32_t simt_cache_miss_space(const simt_cache *c)
+{
+    return mem_ring_space(&c->missq);
 }
 
 uint32_t simt_cache_line_bytes(const simt_cache *c)

@@ -134,6 +134,8 @@ void simt_cache_tick(simt_cache *c);
 void simt_cache_ticks(simt_cache *c, uint64_t n);
 
 uint32_t simt_cache_mshrs_free(const simt_cache *c);
+/*! simt_cache_miss_space() : free miss-queue entries. */
+uint32_t simt_cache_miss_space(const simt_cache *c);
 uint32_t simt_cache_line_bytes(const simt_cache *c);
 /*! simt_cache_set_of() : the set index `addr` maps to (for tests and reports). */
 uint32_t simt_cache_set_of(const simt_cache *c, uint64_t addr);

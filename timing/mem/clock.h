@@ -20,10 +20,18 @@ extern "C" {
 
 #define SIMT_CLOCK_MAX_DOMAINS 8
 
+#define SIMT_CLOCK_PATTERN_MAX 4096
+
 struct simt_clocks {
     uint32_t n;
     uint32_t freq[SIMT_CLOCK_MAX_DOMAINS];  /* MHz (any common unit) */
     uint64_t edges[SIMT_CLOCK_MAX_DOMAINS]; /* edges consumed so far */
+    /* The order of edges repeats every 1 / gcd(freq) (edge 0 of every domain coincides
+     * there, ties go to the lower index as at time 0): when that period holds at most
+     * SIMT_CLOCK_PATTERN_MAX edges, pattern[] lists its domains and `pos` (edges consumed
+     * mod plen) indexes the next one, so peek/next cost no multiplication. plen 0: none. */
+    uint32_t plen, pos;
+    uint8_t pattern[SIMT_CLOCK_PATTERN_MAX];
 };
 
 /*! simt_clocks_init() : `n` domains with the given frequencies (each 1..1e9, any common unit: the

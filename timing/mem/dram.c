@@ -75,6 +75,8 @@ struct simt_dram {
     simt_mem_done_fn done;
     void *ctx;
     struct bank *bank;
+    uint32_t *bank_seen; /* per bank: seen_gen when the row-command scan met it */
+    uint32_t seen_gen;
     struct dreq *q; /* queue, oldest first */
     uint32_t nq;
     uint64_t now;
@@ -106,10 +108,11 @@ simt_err simt_dram_create(const struct simt_dram_cfg *cfg, simt_mem_done_fn done
     d->done = done;
     d->ctx = ctx;
     d->bank = calloc(cfg->map.banks, sizeof *d->bank);
+    d->bank_seen = calloc(cfg->map.banks, sizeof *d->bank_seen);
     d->q = calloc(cfg->queue, sizeof *d->q);
     /* every queued request completes at most once: in-flight completions <= queue size */
     d->ret_enq = calloc(cfg->queue, sizeof *d->ret_enq);
-    if (!d->bank || !d->q || !d->ret_enq || mem_ring_init(&d->ret, cfg->queue)) {
+    if (!d->bank || !d->bank_seen || !d->q || !d->ret_enq || mem_ring_init(&d->ret, cfg->queue)) {
         simt_dram_free(d);
         return simt_seterr(SIMT_ERR_NOMEM, "dram: out of memory");
     }
@@ -122,6 +125,7 @@ void simt_dram_free(simt_dram *d)
     if (!d)
         return;
     free(d->bank);
+    free(d->bank_seen);
     free(d->q);
     free(d->ret_enq);
     mem_ring_fini(&d->ret);
@@ -275,9 +279,21 @@ static void schedule(simt_dram *d)
                 issue_column(d, i);
                 return;
             }
-        for (uint32_t i = 0; i < d->nq; i++) /* then first come: oldest row command */
+        /* then first come: oldest row command. Only the oldest request of each bank can
+         * need one: a younger request to the same bank meets the same open row, the same
+         * pending hits and the same timing, so its answer (and wake time) is the same. */
+        if (++d->seen_gen == 0) {
+            memset(d->bank_seen, 0, d->cfg.map.banks * sizeof *d->bank_seen);
+            d->seen_gen = 1;
+        }
+        for (uint32_t i = 0; i < d->nq; i++) {
+            uint32_t *seen = &d->bank_seen[d->q[i].bank];
+            if (*seen == d->seen_gen)
+                continue;
+            *seen = d->seen_gen;
             if (try_row_cmd(d, i, &wake))
                 return;
+        }
     }
     if (!d->cfg.no_sleep)
         d->sleep_until = wake; /* nothing can issue before `wake` unless a request arrives */
@@ -304,6 +320,28 @@ void simt_dram_tick(simt_dram *d)
 uint32_t simt_dram_busy(const simt_dram *d)
 {
     return d->nq + d->ret.count;
+}
+
+uint64_t simt_dram_now(const simt_dram *d)
+{
+    return d->now;
+}
+
+uint64_t simt_dram_next_event(const simt_dram *d)
+{
+    uint64_t t = UINT64_MAX;
+    if (d->nq) /* schedule() does nothing before sleep_until (0 when it must look now) */
+        t = d->sleep_until > d->now ? d->sleep_until : d->now;
+    if (d->ret.count && d->ret.ready[d->ret.head] < t)
+        t = d->ret.ready[d->ret.head];
+    return t;
+}
+
+void simt_dram_skip(simt_dram *d, uint64_t n)
+{
+    ADD(ticks, n);
+    ADD(queue_occ_sum, (uint64_t)d->nq * n);
+    d->now += n;
 }
 
 const struct simt_dram_stats *simt_dram_stats(const simt_dram *d)

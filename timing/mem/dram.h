@@ -96,6 +96,15 @@ simt_err simt_dram_push(simt_dram *d, const struct simt_mpkt *req);
 void simt_dram_tick(simt_dram *d);
 /*! simt_dram_busy() : requests queued or in flight. */
 uint32_t simt_dram_busy(const simt_dram *d);
+/*! simt_dram_now() : DRAM cycles ticked (or skipped) so far. */
+uint64_t simt_dram_now(const simt_dram *d);
+/*! simt_dram_next_event() : the earliest DRAM cycle (>= simt_dram_now() when one is due now)
+ *  at which simt_dram_tick() may issue a command or complete a request, UINT64_MAX if none
+ *  until the next push. Every tick before it only counts cycles. */
+uint64_t simt_dram_next_event(const simt_dram *d);
+/*! simt_dram_skip() : `n` cycles in which the caller knows (simt_dram_next_event()) that no
+ *  command and no completion is due: counts them as simt_dram_tick() would, at once. */
+void simt_dram_skip(simt_dram *d, uint64_t n);
 const struct simt_dram_stats *simt_dram_stats(const simt_dram *d);
 /*! simt_dram_bind_stats() : mirror the counters into `reg` as "<prefix>.<field>". */
 simt_err simt_dram_bind_stats(simt_dram *d, simt_stats *reg, const char *prefix);

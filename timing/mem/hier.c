@@ -272,7 +272,10 @@ struct hsm {
     struct waiter *w;
     uint32_t nw, capw, *wfree, nwfree;
     uint64_t pending;
+    uint64_t ring_next; /* earliest ready time over ring[] (UINT64_MAX if all empty) */
     uint32_t inj_rr;
+    uint8_t inj_maybe; /* an L1 miss queue of this SM may hold requests */
+    uint8_t l1d_wb;    /* l1d.write_policy = write-back */
     struct simt_tracker tracker;
     struct simt_tracker_stats trk_pub; /* tracker stats already added to the registry */
     struct tokmap tok;
@@ -308,7 +311,18 @@ struct part {
     struct tring l2hit;       /* (ready L2 cycle, pool index) */
     struct mem_ring dram_ret; /* lines back from DRAM, to fill the L2 */
     struct tring reply;       /* pool indices whose reply waits for the interconnect */
-    uint64_t now;             /* L2 cycles */
+    /* Speed-ups that change no result (docs/MEMORY.md, "Simulation speed"): */
+    uint64_t l2_epoch;      /* changes to the L2 slice (fills, served accesses, queue pops) */
+    uint64_t l2_pops;       /* miss-queue pops and served accesses only */
+    uint64_t l2_fail_epoch; /* l2_epoch (l2_pops if l2_fail_qfull) when l2in's head failed */
+    enum simt_hazard l2_fail_hz;
+    uint8_t l2_fail_valid;
+    uint8_t l2_fail_qfull; /* it failed on a full miss queue (COMQ whatever the victim) */
+    uint8_t l2_missq;      /* the L2 miss queue holds requests (only part_tick changes it) */
+    uint64_t l2_owed;      /* L2 cycles not yet counted (simt_cache_ticks at constant occupancy) */
+    uint64_t dram_vnow;    /* DRAM cycles of this channel, ticked or skipped */
+    uint64_t dram_owed;    /* of which skipped and not yet counted (simt_dram_skip) */
+    uint64_t dram_wake;    /* simt_dram_next_event() after the last tick (0: tick) */
 };
 
 struct hier_shared {
@@ -323,6 +337,7 @@ struct hier_shared {
     enum simt_pred_kind pred_kind;
     uint32_t l1d_line, l1d_sector, l2_line, max_threads;
     uint64_t l2_lat;
+    uint64_t l2_now; /* interconnect/L2 cycles ticked (the partitions' clock) */
     uint32_t npend;
     uint64_t cycle;
     simt_err err;
@@ -477,6 +492,7 @@ static simt_err hier_create(const simt_config *cfg, uint32_t sm, void *shared, s
     s->sh = sh;
     s->id = sm;
     s->client = *client;
+    s->ring_next = UINT64_MAX;
     simt_err e;
     struct simt_cache_cfg cc;
     const uint32_t l1_merge = (uint32_t)simt_config_int(cfg, "l1d.mshr_merge");
@@ -507,6 +523,7 @@ static simt_err hier_create(const simt_config *cfg, uint32_t sm, void *shared, s
     s->lat[C_L1T] = (uint64_t)simt_config_int(cfg, "l1t.hit_latency");
     s->lat[C_SMEM] = (uint64_t)simt_config_int(cfg, "smem.latency");
     s->lat[C_STORE] = s->lat[C_L1D];
+    s->l1d_wb = (uint8_t)wb;
     simt_tracker_init(&s->tracker, sh->tracker_kind, (uint32_t)simt_config_int(cfg, "l1d.mshrs"));
     sh->sms[sm] = s;
     *state = s;
@@ -542,21 +559,30 @@ static void hier_tick(void *state, uint64_t cycle)
     const uint64_t skipped = s->ticked && cycle > s->cycle + 1 ? cycle - s->cycle - 1 : 0;
     s->ticked = 1;
     s->cycle = cycle;
-    for (int r = 0; r < NRING; r++) {
-        struct tring *q = &s->ring[r];
-        while (q->n && q->t[q->head] <= cycle) {
-            const uint32_t id = q->id[q->head];
-            q->head = (q->head + 1) % q->cap;
-            q->n--;
-            waiter_done(s, id, cycle);
+    if (s->ring_next <= cycle) {
+        uint64_t nx = UINT64_MAX;
+        for (int r = 0; r < NRING; r++) {
+            struct tring *q = &s->ring[r];
+            while (q->n && q->t[q->head] <= cycle) {
+                const uint32_t id = q->id[q->head];
+                q->head = (q->head + 1) % q->cap;
+                q->n--;
+                waiter_done(s, id, cycle);
+            }
+            if (q->n && q->t[q->head] < nx)
+                nx = q->t[q->head];
         }
+        s->ring_next = nx;
     }
     for (int c = 0; c < 3; c++) {
         if (skipped)
             simt_cache_ticks(s->cache[c], skipped);
         simt_cache_tick(s->cache[c]);
     }
-    /* publish the tracker's counters (plain fields) as deltas: four compares a cycle */
+    /* publish the tracker's counters (plain fields) as deltas: four compares a cycle (without
+     * a tracker they never change) */
+    if (s->tracker.kind == SIMT_TRACKER_NONE)
+        return;
     const struct simt_tracker_stats *t = &s->tracker.st;
     const uint64_t now[4] = {t->restricted, t->credits_taken, t->credits_returned,
                              t->virtual_credits};
@@ -577,16 +603,36 @@ static bool hier_can_accept(void *state, uint64_t cycle)
 
 static void count_hazards(struct hier_shared *sh, uint32_t hz)
 {
-    for (int h = 0; h < SIMT_HZ_NUM_; h++)
-        if (hz & SIMT_HZ_BIT(h))
-            (*sh->st_hz[h])++;
+    hz &= SIMT_HZ_BIT(SIMT_HZ_NUM_) - 1;
+    while (hz) {
+        (*sh->st_hz[__builtin_ctz(hz)])++;
+        hz &= hz - 1;
+    }
+}
+
+/* 0, 1, 2, ... : the rejected list of a push that served nothing */
+static const uint32_t identity[MAX_ACC] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+    22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
+    44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
+
+static void reject_all(struct simt_mem_outcome *out, uint32_t n)
+{
+    const uint32_t k = n < MAX_ACC ? n : MAX_ACC;
+    memcpy(out->rejected, identity, k * sizeof *identity);
+    for (uint32_t i = k; i < n; i++)
+        out->rejected[i] = i;
+    out->nrejected = n;
 }
 
 /* Schedules a fixed-latency completion of waiter `wid` on ring `r`. */
 static int later(struct hsm *s, int r, uint64_t cycle, uint32_t wid)
 {
     s->w[wid].remaining++;
-    return tring_push(&s->ring[r], cycle + s->lat[r], wid);
+    const uint64_t t = cycle + s->lat[r];
+    if (t < s->ring_next)
+        s->ring_next = t;
+    return tring_push(&s->ring[r], t, wid);
 }
 
 struct op {
@@ -698,9 +744,7 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
     if (s->last_fail.valid && s->last_fail.epoch == s->epoch && s->last_fail.token == req->token &&
         s->last_fail.naccess == req->naccess && s->last_fail.a0 == req->acc[0].addr &&
         s->last_fail.alast == req->acc[req->naccess - 1].addr) {
-        for (uint32_t i = 0; i < req->naccess; i++)
-            out->rejected[i] = i;
-        out->nrejected = req->naccess;
+        reject_all(out, req->naccess);
         out->hazards = s->last_fail.hazards;
         simt_cache_count_fail(s->cache[s->last_fail.nops_failed_cache], s->last_fail.hz);
         count_hazards(sh, out->hazards);
@@ -796,6 +840,26 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
     w->remaining = 1; /* guard: released below */
     uint32_t mshrs_acq = 0;
     int failed = 0, needed_mshr = 0;
+    /* Write-through stores and atomics take one miss-queue slot per line. A group of several
+     * lines is rejected whole when the queue cannot take them all, before any line goes:
+     * otherwise the lines queued before the one that failed would be queued again by every
+     * retry (duplicate traffic, and a livelock when the retries refill the queue as fast as
+     * it drains; tests/memory/test_hier.c, straddle). */
+    if (nops > 1 && !s->l1d_wb) {
+        uint32_t nw = 0;
+        while (nw < nops && (ops[nw].write || ops[nw].atomic))
+            nw++;
+        if (nw == nops && simt_cache_miss_space(s->cache[C_L1D]) < nops) {
+            simt_cache_count_fail(s->cache[C_L1D], SIMT_HZ_COMQ);
+            out->hazards |= SIMT_HZ_BIT(SIMT_HZ_COMQ);
+            failed = 1;
+            if (!tracked) { /* changes nothing: a repeat fails the same way (fast path) */
+                s->last_fail.hz = SIMT_HZ_COMQ;
+                s->last_fail.nops_failed_cache = C_L1D;
+                s->last_fail.valid = 2;
+            }
+        }
+    }
     for (uint32_t k = 0; k < nops && !failed; k++) {
         const struct op *o = &ops[k];
         simt_cache *oc = o->write ? s->cache[C_L1D] : c;
@@ -815,9 +879,10 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
         } else {
             r = simt_cache_access(oc, &pkt, &hz);
         }
-        if (r != SIMT_CACHE_FAIL)
+        if (r != SIMT_CACHE_FAIL) {
             s->epoch++;
-        else if (k == 0 && !tracked) {
+            s->inj_maybe = 1; /* it may have queued a request towards the interconnect */
+        } else if (k == 0 && !tracked) {
             s->last_fail.hz = hz;
             s->last_fail.nops_failed_cache = o->atomic || o->write ? C_L1D : (uint32_t)cp;
             s->last_fail.valid = 2; /* confirmed below once the outcome is known */
@@ -1003,6 +1068,35 @@ static void on_l2_fill(void *ctx, const struct simt_mpkt *r)
     part_sub_done(ctx, r->id);
 }
 
+/* Counts the DRAM cycles skipped on partition p's channel (no command or completion was due
+ * in them: simt_dram_next_event()). */
+static void dram_sync(struct part *p)
+{
+    if (p->dram_owed) {
+        simt_dram_skip(p->dram, p->dram_owed);
+        p->dram_owed = 0;
+    }
+}
+
+/* Counts the L2 cycles owed at the L2's current MSHR occupancy (which only part_tick
+ * changes: call before it runs). */
+static void l2_sync(struct part *p)
+{
+    if (p->l2_owed) {
+        simt_cache_ticks(p->l2, p->l2_owed);
+        p->l2_owed = 0;
+    }
+}
+
+/* Would part_tick(p) do anything this L2 cycle? (req_inflight: the request network has
+ * packets granted and not yet taken) */
+static int part_active(const struct hier_shared *sh, const struct part *p, uint32_t req_inflight)
+{
+    return p->dram_ret.count || p->l2in.count || p->reply.n || p->l2_missq ||
+           (p->l2hit.n && p->l2hit.t[p->l2hit.head] <= sh->l2_now) ||
+           (req_inflight && simt_icnt_peek(sh->req, p->id));
+}
+
 static void part_tick(struct hier_shared *sh, struct part *p)
 {
     /* 1. a line back from DRAM fills the L2 (one per cycle: the fill port) */
@@ -1010,28 +1104,45 @@ static void part_tick(struct hier_shared *sh, struct part *p)
     if (f) {
         const uint64_t a = f->addr;
         mem_ring_pop(&p->dram_ret);
+        p->l2_epoch++;
         simt_err e = simt_cache_fill(p->l2, a, on_l2_fill, p);
         if (e && !sh->err)
             sh->err = e;
     }
     /* 2. L2 hits whose latency elapsed */
-    while (p->l2hit.n && p->l2hit.t[p->l2hit.head] <= p->now) {
+    while (p->l2hit.n && p->l2hit.t[p->l2hit.head] <= sh->l2_now) {
         const uint32_t pi = p->l2hit.id[p->l2hit.head];
         p->l2hit.head = (p->l2hit.head + 1) % p->l2hit.cap;
         p->l2hit.n--;
         part_sub_done(p, pi);
     }
-    /* 3. one L2 access per cycle; a hazard keeps it at the head (back-pressure) */
+    /* 3. one L2 access per cycle; a hazard keeps it at the head (back-pressure). A failed
+     * access changes nothing, so until the L2 changes the head fails the same way again. */
     struct simt_mpkt *sub = mem_ring_peek(&p->l2in, UINT64_MAX);
-    if (sub) {
+    if (sub && p->l2_fail_valid &&
+        p->l2_fail_epoch == (p->l2_fail_qfull ? p->l2_pops : p->l2_epoch)) {
+        simt_cache_count_fail(p->l2, p->l2_fail_hz);
+        (*sh->st_l2_stall)++;
+    } else if (sub) {
         enum simt_hazard hz;
         const struct simt_mpkt q = *sub;
         const enum simt_cache_outcome r = simt_cache_access(p->l2, &q, &hz);
         if (r == SIMT_CACHE_FAIL) {
             (*sh->st_l2_stall)++;
+            /* A head that failed for a full miss queue (it misses: only it accesses the L2,
+             * and a fill never makes an absent line present) fails so until the queue moves;
+             * any other failure may change with any change of the slice (a fill frees an
+             * MSHR or a merge slot, or changes the victim). */
+            p->l2_fail_valid = 1;
+            p->l2_fail_qfull = hz == SIMT_HZ_COMQ && simt_cache_miss_space(p->l2) == 0;
+            p->l2_fail_epoch = p->l2_fail_qfull ? p->l2_pops : p->l2_epoch;
+            p->l2_fail_hz = hz;
         } else {
+            p->l2_epoch++;
+            p->l2_pops++;
             mem_ring_pop(&p->l2in);
-            if (r == SIMT_CACHE_HIT && tring_push(&p->l2hit, p->now + sh->l2_lat, q.id) && !sh->err)
+            if (r == SIMT_CACHE_HIT && tring_push(&p->l2hit, sh->l2_now + sh->l2_lat, q.id) &&
+                !sh->err)
                 sh->err = simt_seterr(SIMT_ERR_NOMEM, "memory hierarchy: out of memory");
             /* MISS / MERGED: the fill completes it */
         }
@@ -1040,11 +1151,16 @@ static void part_tick(struct hier_shared *sh, struct part *p)
     const struct simt_mpkt *m = simt_cache_miss_peek(p->l2);
     if (m && simt_dram_can_accept(p->dram) &&
         simt_dram_busy(p->dram) + p->dram_ret.count < p->dram_ret.cap) {
+        dram_sync(p); /* the push stamps the channel's current cycle */
         simt_err e = simt_dram_push(p->dram, m);
         if (e && !sh->err)
             sh->err = e;
+        p->dram_wake = 0;
         simt_cache_miss_pop(p->l2);
+        p->l2_epoch++;
+        p->l2_pops++;
     }
+    p->l2_missq = simt_cache_miss_peek(p->l2) != NULL;
     /* 5. a finished request's reply enters the reply network */
     if (p->reply.n && simt_icnt_can_accept(sh->rep, p->id)) {
         const uint32_t pi = p->reply.id[p->reply.head];
@@ -1088,7 +1204,6 @@ static void part_tick(struct hier_shared *sh, struct part *p)
             simt_icnt_pop(sh->req, p->id);
         }
     }
-    p->now++;
 }
 
 /* An SM's reply arrives: fill its L1 (or complete the atomic). */
@@ -1116,7 +1231,7 @@ static void sm_receive(struct hier_shared *sh, struct hsm *s)
 /* An SM's miss queues inject one packet per interconnect cycle (rotating over D, C, T). */
 static void sm_inject(struct hier_shared *sh, struct hsm *s)
 {
-    if (!simt_icnt_can_accept(sh->req, s->id))
+    if (!s->inj_maybe || !simt_icnt_can_accept(sh->req, s->id))
         return;
     for (int k = 0; k < 3; k++) {
         const int ci = (int)((s->inj_rr + k) % 3);
@@ -1137,6 +1252,7 @@ static void sm_inject(struct hier_shared *sh, struct hsm *s)
         s->inj_rr = (uint32_t)(ci + 1) % 3;
         return;
     }
+    s->inj_maybe = 0; /* all three queues are empty */
 }
 
 static void icnt_domain_tick(struct hier_shared *sh)
@@ -1147,20 +1263,35 @@ static void icnt_domain_tick(struct hier_shared *sh)
             sm_inject(sh, sh->sms[i]);
     simt_icnt_tick(sh->req);
     simt_icnt_tick(sh->rep);
-    for (uint32_t p = 0; p < sh->npart; p++) {
-        part_tick(sh, &sh->part[p]);
-        simt_cache_tick(sh->part[p].l2);
+    const uint32_t req_inflight = simt_icnt_inflight(sh->req);
+    for (uint32_t i = 0; i < sh->npart; i++) {
+        struct part *p = &sh->part[i];
+        if (part_active(sh, p, req_inflight)) {
+            l2_sync(p);
+            part_tick(sh, p);
+        }
+        p->l2_owed++; /* simt_cache_tick(p->l2), counted later at this occupancy */
     }
-    for (uint32_t i = 0; i < sh->nsms; i++)
-        if (sh->sms[i])
-            sm_receive(sh, sh->sms[i]);
+    if (simt_icnt_inflight(sh->rep))
+        for (uint32_t i = 0; i < sh->nsms; i++)
+            if (sh->sms[i])
+                sm_receive(sh, sh->sms[i]);
+    sh->l2_now++;
 }
 
 static void dram_domain_tick(struct hier_shared *sh)
 {
     (*sh->st_dram_cycles)++;
-    for (uint32_t p = 0; p < sh->npart; p++)
-        simt_dram_tick(sh->part[p].dram);
+    for (uint32_t i = 0; i < sh->npart; i++) {
+        struct part *p = &sh->part[i];
+        if (p->dram_vnow++ < p->dram_wake) {
+            p->dram_owed++; /* nothing due: simt_dram_tick() would only count the cycle */
+            continue;
+        }
+        dram_sync(p);
+        simt_dram_tick(p->dram);
+        p->dram_wake = simt_dram_next_event(p->dram);
+    }
 }
 
 static int shared_idle(const struct hier_shared *sh)
@@ -1207,16 +1338,18 @@ static void hier_shared_tick(void *shared, uint64_t cycle)
         else
             dram_domain_tick(sh);
     }
+    /* the statistics are complete whenever the core looks at them */
+    for (uint32_t i = 0; i < sh->npart; i++) {
+        dram_sync(&sh->part[i]);
+        l2_sync(&sh->part[i]);
+    }
 }
 
 static uint64_t hier_next_event(void *state, void *shared, uint64_t cycle)
 {
     if (state) {
         const struct hsm *s = state;
-        uint64_t t = UINT64_MAX;
-        for (int r = 0; r < NRING; r++)
-            if (s->ring[r].n && s->ring[r].t[s->ring[r].head] < t)
-                t = s->ring[r].t[s->ring[r].head];
+        const uint64_t t = s->ring_next;
         /* fills complete from shared_tick(); the core's complete() callback then wakes the
          * SM for the next cycle, so in-flight accesses need no per-cycle stepping here */
         return t <= cycle ? cycle + 1 : t;

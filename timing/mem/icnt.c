@@ -47,9 +47,20 @@ static int pq_init(struct pq *q, uint32_t cap)
     return q->p ? 0 : -1;
 }
 
+/* i < cap */
 static struct pkt *pq_at(const struct pq *q, uint32_t i)
 {
-    return &q->p[(q->head + i) % q->cap];
+    uint32_t k = q->head + i;
+    if (k >= q->cap)
+        k -= q->cap;
+    return &q->p[k];
+}
+
+static void pq_drop_head(struct pq *q)
+{
+    if (++q->head == q->cap)
+        q->head = 0;
+    q->count--;
 }
 
 simt_err simt_icnt_create(const struct simt_icnt_cfg *cfg, simt_icnt **out)
@@ -193,8 +204,7 @@ void simt_icnt_tick(simt_icnt *n)
     INC(ticks);
     const uint32_t ni = n->cfg.ninputs;
     if (n->queued) {
-        for (uint32_t k = 0; k < ni; k++) {
-            const uint32_t i = (n->rr + k) % ni;
+        for (uint32_t k = 0, i = n->rr; k < ni; k++, i = i + 1 == ni ? 0 : i + 1) {
             struct pq *q = &n->in[i];
             if (!q->count || n->in_busy[i] > n->now)
                 continue;
@@ -225,12 +235,11 @@ void simt_icnt_tick(simt_icnt *n)
             ADD(flits, flits);
             ADD(latency_sum, ready - p->pushed);
             struct pkt copy = *p;
-            q->head = (q->head + 1) % q->cap;
-            q->count--;
+            pq_drop_head(q);
             n->queued--;
             deliver(n, o, &copy, ready);
         }
-        n->rr = (n->rr + 1) % ni;
+        n->rr = n->rr + 1 == ni ? 0 : n->rr + 1;
     }
     n->now++;
 }
@@ -250,8 +259,7 @@ void simt_icnt_pop(simt_icnt *n, uint32_t o)
     if (o >= n->cfg.noutputs || !simt_icnt_peek(n, o))
         return;
     struct pq *q = &n->out[o];
-    q->head = (q->head + 1) % q->cap;
-    q->count--;
+    pq_drop_head(q);
     n->out_reserved[o]--;
     n->inflight--;
 }
@@ -259,6 +267,11 @@ void simt_icnt_pop(simt_icnt *n, uint32_t o)
 uint32_t simt_icnt_busy(const simt_icnt *n)
 {
     return n->queued + n->inflight;
+}
+
+uint32_t simt_icnt_inflight(const simt_icnt *n)
+{
+    return n->inflight;
 }
 
 const struct simt_icnt_stats *simt_icnt_stats(const simt_icnt *n)

@@ -70,6 +70,9 @@ void simt_icnt_pop(simt_icnt *n, uint32_t out_port);
 uint32_t simt_icnt_flits(const simt_icnt *n, const struct simt_mpkt *req);
 /*! simt_icnt_busy() : packets queued or in flight anywhere in the network. */
 uint32_t simt_icnt_busy(const simt_icnt *n);
+/*! simt_icnt_inflight() : packets granted and not yet popped at their output (0: no output
+ *  has anything to peek). */
+uint32_t simt_icnt_inflight(const simt_icnt *n);
 const struct simt_icnt_stats *simt_icnt_stats(const simt_icnt *n);
 /*! simt_icnt_bind_stats() : mirror the counters into `reg` as "<prefix>.<field>". */
 simt_err simt_icnt_bind_stats(simt_icnt *n, simt_stats *reg, const char *prefix);
