@@ -182,7 +182,9 @@ struct sm {
     uint32_t cstart[17];             /* cand[] bucket starts per scheduler */
     int ready_valid, ready_n, ready_reused;
     struct cand *cand;
-    uint32_t *cheap; /* heap of candidate indices (issue_round) */
+    struct cand dcand[16];          /* dual-issue rounds: one candidate per scheduler */
+    uint32_t *cheap;                /* heap of candidate indices (issue_round) */
+    uint32_t *amark, *apos, astamp; /* two-level: active-set membership by group id */
     uint32_t *last_id;
     uint32_t **active;
     uint32_t *nactive;
@@ -1601,6 +1603,25 @@ static void cand_sift(const struct cand *c, uint32_t *h, uint32_t n, uint32_t i)
     }
 }
 
+/* The same heap ordered by (age, position): two-level's oldest-first filling. */
+static void age_sift(const struct cand *c, uint32_t *h, uint32_t n, uint32_t i)
+{
+    for (;;) {
+        uint32_t l = 2 * i + 1, m = i;
+        if (l < n && (c[h[l]].age < c[h[m]].age || (c[h[l]].age == c[h[m]].age && h[l] < h[m])))
+            m = l;
+        if (l + 1 < n &&
+            (c[h[l + 1]].age < c[h[m]].age || (c[h[l + 1]].age == c[h[m]].age && h[l + 1] < h[m])))
+            m = l + 1;
+        if (m == i)
+            return;
+        uint32_t t = h[i];
+        h[i] = h[m];
+        h[m] = t;
+        i = m;
+    }
+}
+
 static uint32_t cand_pop(const struct cand *c, uint32_t *h, uint32_t *n)
 {
     uint32_t top = h[0];
@@ -1617,7 +1638,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
     struct cand *chosen_cand[16]; /* their entries in cand[] (for the local refresh) */
     uint32_t nchosen = 0;
     /* the answer being used is current: after the issues it may be refreshed locally */
-    int fresh = !only_id && s->ready_valid && s->ready_epoch == s->pol_epoch;
+    int fresh = s->ready_valid && s->ready_epoch == s->pol_epoch;
     uint32_t nissued = 0;
     s->stamp++;
     uint32_t issue_stamp = s->stamp;
@@ -1625,8 +1646,35 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
     s->touch_stamp = ++s->stamp;
     /* bucket the offered groups by scheduler (counting sort, keeps the policy's order); the
      * buckets of a reused ready() answer are still valid */
-    uint32_t *start = s->cstart;
-    if (only_id || !s->ready_reused || s->cand_epoch != s->ready_epoch + 1) {
+    uint32_t *start = s->cstart, dstart[17];
+    struct cand *cbase = s->cand;
+    if (only_id) {
+        /* dual issue: only the group each scheduler just issued, in its own small list (the
+         * buckets of the current answer stay intact for reuse) */
+        cbase = s->dcand;
+        start = dstart;
+        memset(start, 0, sizeof dstart);
+        uint32_t total = 0;
+        for (int i = 0; i < n && total < 16; i++)
+            if (s->groups[i].id == only_id[s->groups[i].sched]) {
+                start[s->groups[i].sched + 1]++;
+                total++;
+            }
+        for (uint32_t sc = 0; sc < g->nsched; sc++)
+            start[sc + 1] += start[sc];
+        uint32_t fill[16];
+        memcpy(fill, start, sizeof fill);
+        for (int i = 0; i < n; i++) {
+            const struct simt_group *gr = &s->groups[i];
+            if (gr->id != only_id[gr->sched] || fill[gr->sched] >= start[gr->sched + 1])
+                continue; /* (a duplicate id beyond the 16 counted) */
+            struct cand *cd = &s->dcand[fill[gr->sched]++];
+            cd->pri = gr->priority;
+            cd->idx = (uint32_t)i;
+            cd->age = g->sched_policy ? s->warps[s->threads[gr->threads[0]].warp].age : 0;
+            cd->id = gr->id;
+        }
+    } else if (!s->ready_reused || s->cand_epoch != s->ready_epoch + 1) {
         uint32_t fill[16];
         memset(start, 0, sizeof s->cstart);
         for (int i = 0; i < n; i++)
@@ -1648,8 +1696,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
         if (g->sched_policy != 2 && g->pol_ops->local_issue)
             for (uint32_t sc = 0; sc < g->nsched; sc++)
                 sort_bucket(s->cand + start[sc], start[sc + 1] - start[sc], g->sched_policy);
-        /* dual-issue rounds compact the buckets: never reuse those */
-        s->cand_epoch = only_id || !s->ready_valid ? 0 : s->ready_epoch + 1;
+        s->cand_epoch = !s->ready_valid ? 0 : s->ready_epoch + 1;
     }
     for (uint32_t sc = 0; sc < g->nsched; sc++) {
         if (only_id && only_id[sc] == NONE)
@@ -1664,7 +1711,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             continue;
         }
         /* candidates of this scheduler, ordered by (priority, scheduling policy) */
-        struct cand *cands = s->cand + start[sc];
+        struct cand *cands = cbase + start[sc];
         uint32_t nc = start[sc + 1] - start[sc];
         if (only_id) { /* dual issue: only the group this scheduler just issued */
             uint32_t k = 0;
@@ -1708,16 +1755,32 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             uint32_t na = s->nactive[sc];
             uint8_t seen[4096];
             memset(seen, 0, na < sizeof seen ? na : sizeof seen);
+            /* membership by id: a stamp per id (ids below gcap; larger ones are searched) */
+            uint32_t st = ++s->astamp, acap = (uint32_t)s->gcap;
+            for (uint32_t a = na; a-- > 0;) { /* backwards: a duplicate id maps to its first */
+                uint32_t id = s->active[sc][a];
+                if (id < acap) {
+                    s->amark[id] = st;
+                    s->apos[id] = a;
+                }
+            }
             for (uint32_t x = 0; x < nc; x++) {
                 struct cand *cd = &cands[x];
                 cd->active = 0;
-                for (uint32_t a = 0; a < na; a++)
-                    if (s->active[sc][a] == cd->id) {
-                        cd->active = 1;
-                        if (a < sizeof seen)
-                            seen[a] = 1;
-                        break;
-                    }
+                uint32_t a = NONE;
+                if (cd->id < acap) {
+                    if (s->amark[cd->id] == st)
+                        a = s->apos[cd->id];
+                } else {
+                    for (uint32_t k = 0; k < na && a == NONE; k++)
+                        if (s->active[sc][k] == cd->id)
+                            a = k;
+                }
+                if (a != NONE) {
+                    cd->active = 1;
+                    if (a < sizeof seen)
+                        seen[a] = 1;
+                }
             }
             uint32_t keep = 0;
             for (uint32_t a = 0; a < na; a++)
@@ -1736,15 +1799,22 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                         s->active[sc][s->nactive[sc]++] = cands[x].id;
                     }
             }
-            while (s->nactive[sc] < g->active_groups) {
-                struct cand *oldest = NULL;
+            if (s->nactive[sc] < g->active_groups) {
+                /* the oldest pending groups join (ties: the policy's order), through a heap
+                 * of the pending candidates by (age, position) */
+                uint32_t *hp = s->cheap, hn = 0;
                 for (uint32_t x = 0; x < nc; x++)
-                    if (!cands[x].active && (!oldest || cands[x].age < oldest->age))
-                        oldest = &cands[x];
-                if (!oldest)
-                    break;
-                oldest->active = 1;
-                s->active[sc][s->nactive[sc]++] = oldest->id;
+                    if (!cands[x].active)
+                        hp[hn++] = x;
+                for (uint32_t i = hn / 2; i-- > 0;)
+                    age_sift(cands, hp, hn, i);
+                while (s->nactive[sc] < g->active_groups && hn) {
+                    struct cand *oldest = &cands[hp[0]];
+                    hp[0] = hp[--hn];
+                    age_sift(cands, hp, hn, 0);
+                    oldest->active = 1;
+                    s->active[sc][s->nactive[sc]++] = oldest->id;
+                }
             }
         }
         /* Loose round-robin and greedy-then-oldest visit the candidates in the scheduler's
@@ -1971,7 +2041,10 @@ static simt_err stage_issue(struct sm *s, uint64_t cycle)
         s->issue_dirty = 1;
     }
     if (ni > 0 && g->dual_issue) {
-        if (g->pol_ops->ready_group) {
+        if (g->pol_ops->local_issue && s->ready_valid && s->ready_epoch == s->pol_epoch) {
+            /* the answer was refreshed for the groups that issued: use it as it is */
+            n = s->ready_n;
+        } else if (g->pol_ops->ready_group) {
             /* ask only for the groups that just issued (this overwrites the cached answer) */
             s->pol_epoch++;
             memset(s->groups, 0, (size_t)s->groups_hw * sizeof *s->groups);
@@ -2106,6 +2179,8 @@ void simt_gpu_free(simt_gpu *g)
         free(s->groups);
         free(s->cand);
         free(s->cheap);
+        free(s->amark);
+        free(s->apos);
         free(s->last_id);
         free(s->last_class);
         free(s->issued_buf);
@@ -2350,6 +2425,8 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->groups = xcalloc((size_t)s->gcap, sizeof *s->groups);
         s->cand = xcalloc((size_t)s->gcap, sizeof *s->cand);
         s->cheap = xcalloc((size_t)s->gcap, sizeof *s->cheap);
+        s->amark = xcalloc((size_t)s->gcap, sizeof *s->amark);
+        s->apos = xcalloc((size_t)s->gcap, sizeof *s->apos);
         s->last_id = xcalloc(g->nsched, sizeof *s->last_id);
         s->last_class = xcalloc(g->nsched, 1);
         s->active = xcalloc(g->nsched, sizeof *s->active);
@@ -2371,9 +2448,9 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         if (!s->threads || !s->thr || !s->mev || !s->evpc || !s->evdepth || !s->bpos || !s->bn ||
             !s->warps || !s->warp_used || !s->ctas || !s->bank_cycle || !s->mem_hold ||
             !s->mem_ready_at || !s->rejected || !s->pacc || !s->groups || !s->cand || !s->cheap ||
-            !s->last_id || !s->last_class || !s->active || !s->nactive || !s->issued_buf ||
-            !s->wtmp || !s->wbest || !s->rel_buf || !s->touched || !s->fe || !s->fq || !s->ic_tag ||
-            !s->ic_lru)
+            !s->amark || !s->apos || !s->last_id || !s->last_class || !s->active || !s->nactive ||
+            !s->issued_buf || !s->wtmp || !s->wbest || !s->rel_buf || !s->touched || !s->fe ||
+            !s->fq || !s->ic_tag || !s->ic_lru)
             goto nomem;
         for (uint32_t sc = 0; sc < g->nsched; sc++) {
             s->active[sc] = xcalloc(g->active_groups, sizeof **s->active);

@@ -438,23 +438,40 @@ static uint32_t br_half(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint
     return tid % 32 < 16 ? 0 : 1;
 }
 
-/* A barrier inside one side of a divergent branch deadlocks under PDOM (the other side waits
- * below on the stack): the watchdog must turn it into SIMT_ERR_DEADLOCK naming the warps. */
+/* Nested divergence: the outer branch (the first one a thread meets) sends lanes 16-31 to the
+ * outer reconvergence point, the inner one sends lanes 8-15 to the inner one. */
+static uint32_t nested_outer_pc;
+static uint32_t br_nested(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint32_t v)
+{
+    return pc == nested_outer_pc ? tid % 32 >= 16 : tid % 32 >= 8;
+}
+
+/* A barrier reached by lanes 0-7 inside a nested divergent branch deadlocks under PDOM: lanes
+ * 8-15 (waiting at the inner reconvergence point) may run ahead to their exit, as early exits
+ * do (policies/pdom.c), but lanes 16-31 wait at the outer point below them on the stack and
+ * never arrive. The watchdog must turn it into SIMT_ERR_DEADLOCK naming the warp. */
 static int t_watchdog(void)
 {
     struct syn s;
     syn_init(&s);
     syn_func(&s);
-    uint32_t b0 = syn_block(&s);
+    uint32_t b0 = syn_block(&s); /* b0: outer branch, reconverging at b4 */
     syn_ops(&s, 1);
-    syn_br(&s, b0 + 1, b0 + 2, b0 + 2);
-    syn_block(&s);
+    nested_outer_pc = s.ninsts;
+    syn_br(&s, b0 + 1, b0 + 4, b0 + 4);
+    syn_block(&s); /* b1: inner branch, reconverging at b3 */
+    syn_ops(&s, 1);
+    syn_br(&s, b0 + 2, b0 + 3, b0 + 3);
+    syn_block(&s); /* b2: the barrier */
     syn_bar(&s);
-    syn_jmp(&s, b0 + 2);
-    syn_block(&s);
+    syn_jmp(&s, b0 + 3);
+    syn_block(&s); /* b3 */
+    syn_ops(&s, 1);
+    syn_jmp(&s, b0 + 4);
+    syn_block(&s); /* b4 */
     syn_ops(&s, 1);
     syn_exit(&s);
-    if (write_or_fail("deadlock.trace", &s, &one_warp, 1, br_half, NULL, NULL))
+    if (write_or_fail("deadlock.trace", &s, &one_warp, 1, br_nested, NULL, NULL))
         return 1;
     struct simres r;
     simt_err e = run_trace("deadlock.trace", "pdom", NULL, NULL, &r);
