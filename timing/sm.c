@@ -1799,9 +1799,22 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                         s->active[sc][s->nactive[sc]++] = cands[x].id;
                     }
             }
-            if (s->nactive[sc] < g->active_groups) {
-                /* the oldest pending groups join (ties: the policy's order), through a heap
-                 * of the pending candidates by (age, position) */
+            uint32_t need =
+                g->active_groups > s->nactive[sc] ? g->active_groups - s->nactive[sc] : 0;
+            if (need && need <= 2) {
+                /* the oldest pending groups join (ties: the policy's order): one scan each */
+                while (s->nactive[sc] < g->active_groups) {
+                    struct cand *oldest = NULL;
+                    for (uint32_t x = 0; x < nc; x++)
+                        if (!cands[x].active && (!oldest || cands[x].age < oldest->age))
+                            oldest = &cands[x];
+                    if (!oldest)
+                        break;
+                    oldest->active = 1;
+                    s->active[sc][s->nactive[sc]++] = oldest->id;
+                }
+            } else if (need) {
+                /* the same through a heap of the pending candidates by (age, position) */
                 uint32_t *hp = s->cheap, hn = 0;
                 for (uint32_t x = 0; x < nc; x++)
                     if (!cands[x].active)
