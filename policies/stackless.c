@@ -200,30 +200,43 @@ static void sl_form(struct stackless *s, struct sl_warp *w)
     }
 }
 
+/* Warp i's group into *out; 0 if it has none. */
+static int sl_group(struct stackless *s, uint32_t i, struct simt_group *out)
+{
+    struct sl_warp *w = &s->w[i];
+    if (!w->live)
+        return 0;
+    if (w->dirty)
+        sl_form(s, w);
+    if (!w->gn)
+        return 0;
+    *out = (struct simt_group){.id = i,
+                               .pc = w->gpc,
+                               .depth = w->gdepth,
+                               .nthreads = w->gn,
+                               .threads = w->gslots,
+                               .lanes = NULL,
+                               .issue_cycles = 0,
+                               .priority = 0,
+                               .sched = i % s->env.nschedulers,
+                               .one_warp = true};
+    return 1;
+}
+
 static int sl_ready(void *state, uint64_t cycle, struct simt_group *out, int cap)
 {
     struct stackless *s = state;
     int n = 0;
-    for (uint32_t i = 0; i < s->env.max_warps && n < cap; i++) {
-        struct sl_warp *w = &s->w[i];
-        if (!w->live)
-            continue;
-        if (w->dirty)
-            sl_form(s, w);
-        if (!w->gn)
-            continue;
-        out[n++] = (struct simt_group){.id = i,
-                                       .pc = w->gpc,
-                                       .depth = w->gdepth,
-                                       .nthreads = w->gn,
-                                       .threads = w->gslots,
-                                       .lanes = NULL,
-                                       .issue_cycles = 0,
-                                       .priority = 0,
-                                       .sched = i % s->env.nschedulers,
-                                       .one_warp = true};
-    }
+    for (uint32_t i = 0; i < s->env.max_warps && n < cap; i++)
+        n += sl_group(s, i, &out[n]);
     return n;
+}
+
+/* One group per static warp, and issuing warp i changes only warp i's group: local_issue. */
+static int sl_ready_group(void *state, uint64_t cycle, uint32_t id, struct simt_group *out)
+{
+    struct stackless *s = state;
+    return id < s->env.max_warps && sl_group(s, id, out);
 }
 
 static simt_err sl_issued(void *state, const struct simt_group *g)
@@ -259,4 +272,6 @@ const struct simt_policy_ops simt_policy_stackless = {
     .ready = sl_ready,
     .issued = sl_issued,
     .released = sl_released,
+    .ready_group = sl_ready_group,
+    .local_issue = true,
 };
