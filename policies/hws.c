@@ -166,34 +166,42 @@ static void hws_form(struct hws *h, struct hws_warp *w)
     w->gq = squeeze_quarters(occ, h->ws, h->simd);
 }
 
+/* Warp i's group into *out (issue cycles before any cross-SM synchronisation); 0 if none. */
+static int hws_group(struct hws *h, uint32_t i, struct simt_group *out)
+{
+    struct hws_warp *w = &h->w[i];
+    if (w->rs.n == 0)
+        return 0;
+    if (w->dirty)
+        hws_form(h, w);
+    if (!w->gn)
+        return 0;
+    *out = (struct simt_group){
+        .id = i,
+        .pc = w->gpc,
+        .depth = w->gdepth,
+        .nthreads = w->gn,
+        .threads = w->gslots,
+        .lanes = w->glanes,
+        .issue_cycles = w->gq,
+        .priority = 0,
+        .sched = i % h->env.nschedulers,
+        .one_warp = true,
+    };
+    return 1;
+}
+
 static int hws_ready(void *state, uint64_t cycle, struct simt_group *out, int cap)
 {
     struct hws *h = state;
     int n = 0;
     uint32_t qmax = 0;
-    for (uint32_t i = 0; i < h->env.max_warps && n < cap; i++) {
-        struct hws_warp *w = &h->w[i];
-        if (w->rs.n == 0)
-            continue;
-        if (w->dirty)
-            hws_form(h, w);
-        if (!w->gn)
-            continue;
-        if (w->gq > qmax)
-            qmax = w->gq;
-        out[n++] = (struct simt_group){
-            .id = i,
-            .pc = w->gpc,
-            .depth = w->gdepth,
-            .nthreads = w->gn,
-            .threads = w->gslots,
-            .lanes = w->glanes,
-            .issue_cycles = w->gq,
-            .priority = 0,
-            .sched = i % h->env.nschedulers,
-            .one_warp = true,
-        };
-    }
+    for (uint32_t i = 0; i < h->env.max_warps && n < cap; i++)
+        if (hws_group(h, i, &out[n])) {
+            if (out[n].issue_cycles > qmax)
+                qmax = out[n].issue_cycles;
+            n++;
+        }
     if (h->sync && h->sh && h->env.sm_id < h->sh->nsms) {
         h->sh->q[h->env.sm_id] = qmax;
         uint32_t all = 0;
@@ -204,6 +212,17 @@ static int hws_ready(void *state, uint64_t cycle, struct simt_group *out, int ca
             out[k].issue_cycles = all;
     }
     return n;
+}
+
+/* One group per static warp, and issuing warp i changes only warp i's group (local_issue),
+ * except under hws.sync_sms, where every group's issue cycles depend on all groups: -1 then
+ * makes the core ask ready(). */
+static int hws_ready_group(void *state, uint64_t cycle, uint32_t id, struct simt_group *out)
+{
+    struct hws *h = state;
+    if (h->sync)
+        return -1;
+    return id < h->env.max_warps && hws_group(h, id, out);
 }
 
 static simt_err hws_issued(void *state, const struct simt_group *g)
@@ -248,4 +267,6 @@ const struct simt_policy_ops simt_policy_pdom_hws = {
     .ready = hws_ready,
     .issued = hws_issued,
     .released = hws_released,
+    .ready_group = hws_ready_group,
+    .local_issue = true,
 };

@@ -158,7 +158,9 @@ struct simt_policy_ops {
 
     /* Like ready(), for one group only: if group `id` exists and could issue now, fills *out
      * (zeroed by the core) and returns 1, else 0. Must agree with what ready() would return
-     * for that id. The core uses it for dual issue instead of a second ready() call. */
+     * for that id. The core uses it for dual issue instead of a second ready() call, and for
+     * local_issue. A policy that cannot answer for one group in its current configuration
+     * returns -1: the core then asks ready(). */
     int (*ready_group)(void *state, uint64_t cycle, uint32_t id, struct simt_group *out);
 
     /* Optional promise (needs ready_group): issued(g) changes ready()'s answer only in g's own

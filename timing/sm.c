@@ -2062,12 +2062,15 @@ static simt_err stage_issue(struct sm *s, uint64_t cycle)
             s->pol_epoch++;
             memset(s->groups, 0, (size_t)s->groups_hw * sizeof *s->groups);
             n = 0;
-            for (uint32_t sc = 0; sc < g->nsched; sc++) {
+            int whole = 0; /* the policy cannot answer for one group: ask ready() */
+            for (uint32_t sc = 0; sc < g->nsched && !whole; sc++) {
                 if (issued_id[sc] == NONE)
                     continue;
                 struct simt_group *gr = &s->groups[n];
                 memset(gr, 0, sizeof *gr);
-                if (g->pol_ops->ready_group(s->pol, cycle, issued_id[sc], gr) == 1) {
+                int r = g->pol_ops->ready_group(s->pol, cycle, issued_id[sc], gr);
+                whole = r < 0;
+                if (r == 1) {
                     if (gr->sched >= g->nsched || !gr->nthreads || !gr->threads)
                         return g->err = simt_seterr(SIMT_ERR_INVARIANT,
                                                     "policy %s: ready_group gave a bad group",
@@ -2077,6 +2080,8 @@ static simt_err stage_issue(struct sm *s, uint64_t cycle)
             }
             if ((uint32_t)n > s->groups_hw)
                 s->groups_hw = (uint32_t)n;
+            if (whole)
+                n = call_ready(s, cycle);
         } else {
             n = call_ready(s, cycle);
         }
