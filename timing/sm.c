@@ -182,9 +182,12 @@ struct sm {
     uint32_t cstart[17];             /* cand[] bucket starts per scheduler */
     int ready_valid, ready_n, ready_reused;
     struct cand *cand;
-    struct cand dcand[16];          /* dual-issue rounds: one candidate per scheduler */
-    uint32_t *cheap;                /* heap of candidate indices (issue_round) */
-    uint32_t *amark, *apos, astamp; /* two-level: active-set membership by group id */
+    struct cand dcand[16];                  /* dual-issue rounds: one candidate per scheduler */
+    uint32_t *cheap;                        /* heap of candidate indices (issue_round) */
+    uint32_t *amark, *apos, astamp;         /* two-level: active-set membership by group id */
+    uint32_t *cidx, *cstamp, bstamp, *cage; /* two-level: bucket index (tl_index) */
+    int tl_fast;
+    uint32_t lidx[16]; /* per scheduler: answer index of the group it issued last */
     uint32_t *last_id;
     uint32_t **active;
     uint32_t *nactive;
@@ -1630,6 +1633,82 @@ static uint32_t cand_pop(const struct cand *c, uint32_t *h, uint32_t *n)
     return top;
 }
 
+/* Two-level scheduling on a bucket that is kept between steps (local_issue policies reuse
+ * it): after each bucket build, an id -> candidate index (cidx, valid where cstamp == bstamp)
+ * and each scheduler's candidates in (age, position) order (cage). tl_fast is off if an id is
+ * too large for the index or appears twice; the general path then runs. */
+static void tl_index(struct sm *s, int n, const uint32_t *start)
+{
+    uint32_t bs = ++s->bstamp, cap = (uint32_t)s->gcap;
+    s->tl_fast = 1;
+    for (int i = 0; i < n && s->tl_fast; i++) {
+        uint32_t id = s->cand[i].id;
+        if (id >= cap || s->cstamp[id] == bs) {
+            s->tl_fast = 0;
+            break;
+        }
+        s->cstamp[id] = bs;
+        s->cidx[id] = (uint32_t)i;
+    }
+    for (uint32_t sc = 0; sc < s->g->nsched; sc++) {
+        uint32_t *o = s->cage + start[sc], m = start[sc + 1] - start[sc];
+        for (uint32_t j = 0; j < m; j++) {
+            uint32_t x = start[sc] + j, k = j;
+            for (; k > 0 && s->cand[o[k - 1]].age > s->cand[x].age; k--)
+                o[k] = o[k - 1];
+            o[k] = x;
+        }
+    }
+}
+
+/* The same upkeep as the general two-level path in issue_round - drop active ids no longer
+ * offered (order kept), then let the oldest offered groups join (ties: the policy's order)
+ * until the set is full - followed by the active candidates' positions in the bucket, in
+ * bucket order, into xs (returned count), their order keys computed. */
+static uint32_t tl_active(struct sm *s, uint32_t sc, uint32_t base, uint32_t nc, uint32_t *xs)
+{
+    struct simt_gpu *g = s->g;
+    uint32_t bs = s->bstamp, cap = (uint32_t)s->gcap, *act = s->active[sc];
+    uint32_t na = s->nactive[sc], keep = 0;
+    for (uint32_t a = 0; a < na; a++) {
+        uint32_t id = act[a];
+        if (a >= 4096 ||
+            (id < cap && s->cstamp[id] == bs && s->cidx[id] >= base && s->cidx[id] < base + nc))
+            act[keep++] = id;
+    }
+    s->nactive[sc] = keep;
+    if (keep < g->active_groups) {
+        uint32_t st = ++s->astamp;
+        for (uint32_t a = 0; a < keep; a++)
+            if (act[a] < cap)
+                s->amark[act[a]] = st;
+        const uint32_t *o = s->cage + base;
+        for (uint32_t j = 0; j < nc && s->nactive[sc] < g->active_groups; j++) {
+            uint32_t id = s->cand[o[j]].id;
+            if (s->amark[id] != st) {
+                s->amark[id] = st;
+                act[s->nactive[sc]++] = id;
+            }
+        }
+    }
+    uint32_t m = 0;
+    for (uint32_t a = 0; a < s->nactive[sc]; a++) {
+        uint32_t id = act[a];
+        if (id >= cap || s->cstamp[id] != bs)
+            continue; /* (an entry beyond 4096 kept without being offered) */
+        uint32_t x = s->cidx[id] - base, k = m++;
+        for (; k > 0 && xs[k - 1] > x; k--)
+            xs[k] = xs[k - 1];
+        xs[k] = x;
+    }
+    for (uint32_t k = 0; k < m; k++) {
+        struct cand *cd = &s->cand[base + xs[k]];
+        cd->active = 1;
+        cand_key(s, sc, cd);
+    }
+    return m;
+}
+
 static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only_id, uint8_t *cls,
                        uint32_t *issued_id)
 {
@@ -1654,8 +1733,24 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
         cbase = s->dcand;
         start = dstart;
         memset(start, 0, sizeof dstart);
+        /* usually each group is where this step's round found it (lidx) */
+        int known = 1;
+        for (uint32_t sc = 0; sc < g->nsched && known; sc++)
+            if (only_id[sc] != NONE)
+                known = s->lidx[sc] < (uint32_t)n && s->groups[s->lidx[sc]].id == only_id[sc] &&
+                        s->groups[s->lidx[sc]].sched == sc;
         uint32_t total = 0;
-        for (int i = 0; i < n && total < 16; i++)
+        for (uint32_t sc = 0; sc < g->nsched && known; sc++)
+            if (only_id[sc] != NONE) {
+                const struct simt_group *gr = &s->groups[s->lidx[sc]];
+                start[sc + 1] = 1;
+                struct cand *cd = &s->dcand[total++];
+                cd->pri = gr->priority;
+                cd->idx = s->lidx[sc];
+                cd->age = g->sched_policy ? s->warps[s->threads[gr->threads[0]].warp].age : 0;
+                cd->id = gr->id;
+            }
+        for (int i = 0; i < n && total < 16 && !known; i++)
             if (s->groups[i].id == only_id[s->groups[i].sched]) {
                 start[s->groups[i].sched + 1]++;
                 total++;
@@ -1664,7 +1759,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             start[sc + 1] += start[sc];
         uint32_t fill[16];
         memcpy(fill, start, sizeof fill);
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n && !known; i++) {
             const struct simt_group *gr = &s->groups[i];
             if (gr->id != only_id[gr->sched] || fill[gr->sched] >= start[gr->sched + 1])
                 continue; /* (a duplicate id beyond the 16 counted) */
@@ -1697,6 +1792,8 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             for (uint32_t sc = 0; sc < g->nsched; sc++)
                 sort_bucket(s->cand + start[sc], start[sc + 1] - start[sc], g->sched_policy);
         s->cand_epoch = !s->ready_valid ? 0 : s->ready_epoch + 1;
+        if (g->sched_policy == 2)
+            tl_index(s, n, start);
     }
     for (uint32_t sc = 0; sc < g->nsched; sc++) {
         if (only_id && only_id[sc] == NONE)
@@ -1749,7 +1846,10 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                 cls[sc] = C_IDLE;
             continue;
         }
-        if (nc && g->sched_policy == 2) {
+        /* two-level on an indexed bucket: upkeep and scan in O(active set) */
+        int tlf = g->sched_policy == 2 && !only_id && s->tl_fast && nc;
+        uint32_t ntl = tlf ? tl_active(s, sc, start[sc], nc, s->cheap) : 0;
+        if (nc && g->sched_policy == 2 && !tlf) {
             /* two-level (Narasiman et al.): drop active ids no longer offered, then fill the
              * active set with the oldest offered groups */
             uint32_t na = s->nactive[sc];
@@ -1840,7 +1940,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
         uint32_t *hp = s->cheap, hn = 0, first = 0;
         int rot = ordered && g->pol_ops->local_issue &&
                   scan_start(cands, nc, g->sched_policy, s->last_id[sc], &first);
-        for (int sg = rot; sg < 2; sg++) { /* the groups, then the replays */
+        for (int sg = rot || tlf; sg < 2; sg++) { /* the groups, then the replays */
             struct cand *seg = sg ? s->rcand : cands;
             uint32_t segn = sg ? nr : nc;
             for (uint32_t x = 0; x < segn; x++)
@@ -1858,8 +1958,9 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             for (uint32_t i = hn / 2; i-- > 0;)
                 cand_sift(cands, hp, hn, i);
         }
-        for (uint32_t k = 0; k < nc; k++) {
-            uint32_t x = rot       ? scan_at(k, nc, g->sched_policy, first)
+        for (uint32_t k = 0; k < (tlf ? ntl : nc); k++) {
+            uint32_t x = tlf       ? s->cheap[k]
+                         : rot     ? scan_at(k, nc, g->sched_policy, first)
                          : ordered ? cand_pop(cands, hp, &hn)
                                    : k;
             if (rot)
@@ -1966,6 +2067,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                 }
             }
             issued_id[sc] = gr->id;
+            s->lidx[sc] = best->idx;
             s->last_id[sc] = gr->id;
             if (g->issue_blocking) {
                 uint64_t ic = chosen[nchosen].issue_cycles ? chosen[nchosen].issue_cycles
@@ -2199,6 +2301,9 @@ void simt_gpu_free(simt_gpu *g)
         free(s->cheap);
         free(s->amark);
         free(s->apos);
+        free(s->cidx);
+        free(s->cstamp);
+        free(s->cage);
         free(s->last_id);
         free(s->last_class);
         free(s->issued_buf);
@@ -2445,6 +2550,9 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->cheap = xcalloc((size_t)s->gcap, sizeof *s->cheap);
         s->amark = xcalloc((size_t)s->gcap, sizeof *s->amark);
         s->apos = xcalloc((size_t)s->gcap, sizeof *s->apos);
+        s->cidx = xcalloc((size_t)s->gcap, sizeof *s->cidx);
+        s->cstamp = xcalloc((size_t)s->gcap, sizeof *s->cstamp);
+        s->cage = xcalloc((size_t)s->gcap, sizeof *s->cage);
         s->last_id = xcalloc(g->nsched, sizeof *s->last_id);
         s->last_class = xcalloc(g->nsched, 1);
         s->active = xcalloc(g->nsched, sizeof *s->active);
@@ -2466,9 +2574,9 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         if (!s->threads || !s->thr || !s->mev || !s->evpc || !s->evdepth || !s->bpos || !s->bn ||
             !s->warps || !s->warp_used || !s->ctas || !s->bank_cycle || !s->mem_hold ||
             !s->mem_ready_at || !s->rejected || !s->pacc || !s->groups || !s->cand || !s->cheap ||
-            !s->amark || !s->apos || !s->last_id || !s->last_class || !s->active || !s->nactive ||
-            !s->issued_buf || !s->wtmp || !s->wbest || !s->rel_buf || !s->touched || !s->fe ||
-            !s->fq || !s->ic_tag || !s->ic_lru)
+            !s->amark || !s->apos || !s->cidx || !s->cstamp || !s->cage || !s->last_id ||
+            !s->last_class || !s->active || !s->nactive || !s->issued_buf || !s->wtmp ||
+            !s->wbest || !s->rel_buf || !s->touched || !s->fe || !s->fq || !s->ic_tag || !s->ic_lru)
             goto nomem;
         for (uint32_t sc = 0; sc < g->nsched; sc++) {
             s->active[sc] = xcalloc(g->active_groups, sizeof **s->active);
