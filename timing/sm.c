@@ -1586,35 +1586,24 @@ static inline void cand_key(const struct sm *s, uint32_t sc, struct cand *cd)
         cd->sub |= 1ull << 40;
 }
 
-/* Binary min-heap of candidate indices under cmp_cand (the scheduler's order): the scan below
- * visits a scheduler's candidates best first and stops at the first that can issue, so
- * ordering them costs O(n) to build plus O(log n) per candidate checked, not a sort. */
-static void cand_sift(const struct cand *c, uint32_t *h, uint32_t n, uint32_t i)
+/* Binary min-heap of candidate indices, ordered by cmp_cand (the scheduler's order) or, with
+ * by_age, by (age, position) (two-level's oldest-first filling): the scan below visits a
+ * scheduler's candidates best first and stops at the first that can issue, so ordering them
+ * costs O(n) to build plus O(log n) per candidate checked, not a sort. */
+static inline int heap_less(const struct cand *c, uint32_t x, uint32_t y, int by_age)
 {
-    for (;;) {
-        uint32_t l = 2 * i + 1, m = i;
-        if (l < n && cmp_cand(&c[h[l]], &c[h[m]]) < 0)
-            m = l;
-        if (l + 1 < n && cmp_cand(&c[h[l + 1]], &c[h[m]]) < 0)
-            m = l + 1;
-        if (m == i)
-            return;
-        uint32_t t = h[i];
-        h[i] = h[m];
-        h[m] = t;
-        i = m;
-    }
+    if (!by_age)
+        return cmp_cand(&c[x], &c[y]) < 0;
+    return c[x].age < c[y].age || (c[x].age == c[y].age && x < y);
 }
 
-/* The same heap ordered by (age, position): two-level's oldest-first filling. */
-static void age_sift(const struct cand *c, uint32_t *h, uint32_t n, uint32_t i)
+static void heap_sift(const struct cand *c, uint32_t *h, uint32_t n, uint32_t i, int by_age)
 {
     for (;;) {
         uint32_t l = 2 * i + 1, m = i;
-        if (l < n && (c[h[l]].age < c[h[m]].age || (c[h[l]].age == c[h[m]].age && h[l] < h[m])))
+        if (l < n && heap_less(c, h[l], h[m], by_age))
             m = l;
-        if (l + 1 < n &&
-            (c[h[l + 1]].age < c[h[m]].age || (c[h[l + 1]].age == c[h[m]].age && h[l + 1] < h[m])))
+        if (l + 1 < n && heap_less(c, h[l + 1], h[m], by_age))
             m = l + 1;
         if (m == i)
             return;
@@ -1629,7 +1618,7 @@ static uint32_t cand_pop(const struct cand *c, uint32_t *h, uint32_t *n)
 {
     uint32_t top = h[0];
     h[0] = h[--*n];
-    cand_sift(c, h, *n, 0);
+    heap_sift(c, h, *n, 0, 0);
     return top;
 }
 
@@ -1920,11 +1909,11 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                     if (!cands[x].active)
                         hp[hn++] = x;
                 for (uint32_t i = hn / 2; i-- > 0;)
-                    age_sift(cands, hp, hn, i);
+                    heap_sift(cands, hp, hn, i, 1);
                 while (s->nactive[sc] < g->active_groups && hn) {
                     struct cand *oldest = &cands[hp[0]];
                     hp[0] = hp[--hn];
-                    age_sift(cands, hp, hn, 0);
+                    heap_sift(cands, hp, hn, 0, 1);
                     oldest->active = 1;
                     s->active[sc][s->nactive[sc]++] = oldest->id;
                 }
@@ -1956,7 +1945,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             for (uint32_t x = 0; x < nc; x++)
                 hp[hn++] = x;
             for (uint32_t i = hn / 2; i-- > 0;)
-                cand_sift(cands, hp, hn, i);
+                heap_sift(cands, hp, hn, i, 0);
         }
         for (uint32_t k = 0; k < (tlf ? ntl : nc); k++) {
             uint32_t x = tlf       ? s->cheap[k]

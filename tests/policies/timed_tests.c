@@ -59,22 +59,28 @@ static void k_loop_in_function(struct syn *s)
     syn_ret(s);
 }
 
-/* Kernel: op, br(B, C) ipdom D; B: op; C: op; D: op, exit (paths of 2 instructions). */
-static void k_short_ifelse(struct syn *s)
+/* Kernel: B0: op, br(B1, B2) ipdom B3; B1: nthen ops, jmp; B2: nelse ops, jmp; B3: op, exit. */
+static void k_ifelse(struct syn *s, uint32_t nthen, uint32_t nelse)
 {
     syn_func(s);
     uint32_t b = syn_block(s);
     syn_ops(s, 1);
     syn_br(s, b + 1, b + 2, b + 3);
     syn_block(s);
-    syn_ops(s, 1);
+    syn_ops(s, nthen);
     syn_jmp(s, b + 3);
     syn_block(s);
-    syn_ops(s, 1);
+    syn_ops(s, nelse);
     syn_jmp(s, b + 3);
     syn_block(s);
     syn_ops(s, 1);
     syn_exit(s);
+}
+
+/* The if/else with paths of 2 instructions (an op and the jump). */
+static void k_short_ifelse(struct syn *s)
+{
+    k_ifelse(s, 1, 1);
 }
 
 static uint32_t br_parity(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint32_t visit)
@@ -284,22 +290,10 @@ static int t_ukernel_release(void)
 /* --- seed 000 eq. 6.1 in simt-sim ---------------------------------------------------------- */
 
 /* One warp of 32 threads; lane l takes the 6-instruction path if l < 8, else the 2-instruction
- * one. Kernel: B0: op, br(B1, B2) ipdom B3; B1: 5 ops, jmp; B2: op, jmp; B3: op, exit. */
+ * one: k_ifelse with 5 and 1 ops. */
 static void k_hws(struct syn *s)
 {
-    syn_func(s);
-    uint32_t b = syn_block(s);
-    syn_ops(s, 1);
-    syn_br(s, b + 1, b + 2, b + 3);
-    syn_block(s);
-    syn_ops(s, 5);
-    syn_jmp(s, b + 3);
-    syn_block(s);
-    syn_ops(s, 1);
-    syn_jmp(s, b + 3);
-    syn_block(s);
-    syn_ops(s, 1);
-    syn_exit(s);
+    k_ifelse(s, 5, 1);
 }
 
 static uint32_t br_hws(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint32_t visit)
