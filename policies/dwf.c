@@ -84,14 +84,17 @@ enum dwf_sched { DS_MAJORITY, DS_MINORITY, DS_PC, DS_PDOM, DS_OLDEST };
 
 #define NONE 0xffffffffu
 
+/* The fields ready() reads come first (one cache line per warp in the common case). */
 struct dwarp {
     bool used, gvalid;
     uint16_t cta;
     uint32_t pc, depth, n;
+    uint32_t gn, gq;
     uint32_t prev, next; /* pool list of this pc, oldest first */
     uint64_t seq;
+    uint64_t om;                  /* bit p set <=> occ[p] >= 0 */
+    struct simt_group grp;        /* ready()'s entry but its priority (valid with gvalid) */
     int32_t occ[RECONV_MAX_WARP]; /* position -> thread slot, -1 = hole */
-    uint32_t gn, gq;
     uint32_t gslots[RECONV_MAX_WARP];
     uint8_t glanes[RECONV_MAX_WARP];
 };
@@ -107,10 +110,13 @@ struct dwf {
     bool en, hws, sync, do_squeeze, merge_ctas;
     enum dwf_sched sched;
     uint32_t ws, simd, nq, ninsts;
+    uint64_t lane0;  /* the positions of lane 0 (bit q * simd of every quarter q) */
+    uint64_t qfull;  /* the lanes of one quarter */
     struct dwarp *w; /* wcap entries, grown on demand up to cap (a full-size zeroed pool per SM
                         and launch cost more than the simulation of short kernels) */
     uint32_t wcap;
     uint32_t cap, hiwater, *freelist, nfree;
+    uint32_t nused;              /* pool warps in use */
     uint32_t *head, *tail, *cnt; /* per pc */
     uint8_t *rtarget;            /* per pc: some branch reconverges here */
     uint64_t seq;
@@ -177,6 +183,9 @@ static simt_err dwf_create_common(const struct simt_policy_env *env, void **stat
     d->ws = env->warp_size;
     d->simd = env->simd_width;
     d->nq = d->ws / d->simd;
+    d->qfull = d->simd >= 64 ? ~0ull : (1ull << d->simd) - 1;
+    for (uint32_t q = 0; q < d->nq; q++)
+        d->lane0 |= 1ull << (q * d->simd);
     d->ninsts = env->prog->ninsts;
     d->merge_ctas = simt_config_bool(env->config, "dwf.merge_ctas") != 0;
     d->sync = hws && simt_config_bool(env->config, "hws.sync_sms") != 0;
@@ -267,16 +276,49 @@ static void pool_unlink(struct dwf *d, uint32_t id)
         d->tail[w->pc] = w->prev;
     d->cnt[w->pc] -= w->n;
     w->used = false;
+    d->nused--;
     d->usedbm[id / 64] &= ~(1ull << (id % 64));
     d->freelist[d->nfree++] = id;
 }
 
-static uint32_t occ_count(const int32_t *occ, uint32_t ws)
+/* population count without a library call (the build does not assume a POPCNT instruction) */
+static inline uint32_t pc64(uint64_t x)
 {
-    uint32_t n = 0;
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (uint32_t)((x * 0x0101010101010101ull) >> 56);
+}
+
+static uint64_t occ_mask(const int32_t *occ, uint32_t ws)
+{
+    uint64_t m = 0;
     for (uint32_t p = 0; p < ws; p++)
-        n += occ[p] >= 0;
-    return n;
+        m |= (uint64_t)(occ[p] >= 0) << p;
+    return m;
+}
+
+/* the lanes (bit l) held in at least one quarter of position mask m */
+static uint64_t mask_lanes(const struct dwf *d, uint64_t m)
+{
+    uint64_t l = 0;
+    for (uint32_t q = 0; q < d->nq; q++)
+        l |= m >> (q * d->simd);
+    return l & d->qfull;
+}
+
+/* en-DWF (appendix B, endwf_resolve) resolves every conflict of male positions `m` with
+ * female positions `f` iff each lane that has a conflict holds at most nq threads of the two
+ * warps together: each conflict of a lane takes one position free in both, and the moves only
+ * turn free positions into taken ones. A cheap test before the full resolution. */
+static bool endwf_possible(const struct dwf *d, uint64_t m, uint64_t f)
+{
+    for (uint64_t ls = mask_lanes(d, m & f); ls; ls &= ls - 1) {
+        uint64_t lm = d->lane0 << __builtin_ctzll(ls);
+        if ((uint32_t)(pc64(m & lm) + pc64(f & lm)) > d->nq)
+            return false;
+    }
+    return true;
 }
 
 /* Makes pool ids [0, need) addressable (need <= cap). Moves d->w: take no pointer across it. */
@@ -291,15 +333,18 @@ static simt_err pool_grow(struct dwf *d, uint32_t need)
     if (!nw)
         return simt_seterr(SIMT_ERR_NOMEM, "policy %s: pool of %u warps", d->name, nc);
     memset(nw + d->wcap, 0, (size_t)(nc - d->wcap) * sizeof *nw);
+    for (uint32_t i = 0; i < d->wcap; i++)
+        nw[i].gvalid = false; /* grp points into the old array */
     d->w = nw;
     d->wcap = nc;
     return SIMT_ERR_OK;
 }
 
 /* A fragment (the male warp) enters the pool: merge or new entry. */
-static simt_err pool_insert(struct dwf *d, int32_t *occ, uint32_t pc, uint32_t depth, uint16_t cta)
+static simt_err pool_insert(struct dwf *d, int32_t *occ, uint64_t mm, uint32_t pc, uint32_t depth,
+                            uint16_t cta)
 {
-    uint32_t n = occ_count(occ, d->ws);
+    uint32_t n = (uint32_t)pc64(mm);
     if (!n)
         return SIMT_ERR_OK;
     SIMT_RETURN_IF(pc >= d->ninsts, SIMT_ERR_INVARIANT,
@@ -309,6 +354,8 @@ static simt_err pool_insert(struct dwf *d, int32_t *occ, uint32_t pc, uint32_t d
         uint32_t mv = squeeze(occ, d->ws, d->simd);
         *d->st_squeezes += mv > 0;
         *d->st_sqmoves += mv;
+        if (mv)
+            mm = occ_mask(occ, d->ws);
     }
     /* A merge conflict (seed 000 3.6, 4.4) is a merge that lane conflicts prevent: only pool
      * warps that the fragment could fill at all count, i.e. n + f->n <= warp_size (which also
@@ -320,16 +367,26 @@ static simt_err pool_insert(struct dwf *d, int32_t *occ, uint32_t pc, uint32_t d
         if (f->depth != depth || (!d->merge_ctas && f->cta != cta) || f->n + n > d->ws)
             continue;
         tried = true;
+        /* the same outcome as dwf_conflicts() / endwf_resolve() on the whole warps, the
+         * positions taken as masks */
+        const int32_t *src = occ;
+        uint64_t sm = mm;
         int32_t m[RECONV_MAX_WARP];
-        memcpy(m, occ, d->ws * sizeof m[0]);
         uint32_t moves = 0;
-        bool ok = d->en ? endwf_resolve(m, f->occ, d->ws, d->simd, &moves)
-                        : dwf_conflicts(m, f->occ, d->ws) == 0;
-        if (!ok)
-            continue;
-        for (uint32_t p = 0; p < d->ws; p++)
-            if (m[p] >= 0)
-                f->occ[p] = m[p];
+        if (mm & f->om) {
+            if (!d->en || !endwf_possible(d, mm, f->om))
+                continue;
+            memcpy(m, occ, d->ws * sizeof m[0]);
+            if (!endwf_resolve(m, f->occ, d->ws, d->simd, &moves))
+                continue;
+            src = m;
+            sm = occ_mask(m, d->ws);
+        }
+        for (uint64_t b = sm; b; b &= b - 1) {
+            uint32_t p = (uint32_t)__builtin_ctzll(b);
+            f->occ[p] = src[p];
+        }
+        f->om |= sm;
         f->n += n;
         f->gvalid = false;
         d->cnt[pc] += n;
@@ -345,6 +402,7 @@ static simt_err pool_insert(struct dwf *d, int32_t *occ, uint32_t pc, uint32_t d
     d->nfree--;
     struct dwarp *w = &d->w[id];
     w->used = true;
+    d->nused++;
     d->usedbm[id / 64] |= 1ull << (id % 64);
     w->gvalid = false;
     w->cta = cta;
@@ -353,6 +411,7 @@ static simt_err pool_insert(struct dwf *d, int32_t *occ, uint32_t pc, uint32_t d
     w->n = n;
     w->seq = d->seq++;
     memcpy(w->occ, occ, d->ws * sizeof occ[0]);
+    w->om = mm;
     w->next = NONE;
     w->prev = d->tail[pc];
     if (w->prev != NONE)
@@ -373,6 +432,32 @@ static simt_err insert_threads(struct dwf *d, const uint32_t *slots, const uint8
                                bool by_warp)
 {
     const struct simt_thread *th = d->env.threads;
+    bool keyed = !d->merge_ctas || by_warp;
+    if (n && n <= RECONV_MAX_WARP) {
+        /* the common case: every thread at the same (pc, depth[, cta][, warp]) at distinct
+         * positions - one fragment, exactly what the general loop below would form */
+        const struct simt_thread *a = &th[slots[0]];
+        int32_t occ[RECONV_MAX_WARP];
+        uint64_t mm = 0;
+        uint32_t j = 0;
+        for (; j < n; j++) {
+            const struct simt_thread *b = &th[slots[j]];
+            if (b->pc != a->pc || b->depth != a->depth || (keyed && b->cta != a->cta) ||
+                (by_warp && b->warp != a->warp))
+                break;
+            uint32_t p = pos ? pos[j] : b->lane % d->ws;
+            if (mm >> p & 1)
+                break;
+            mm |= 1ull << p;
+        }
+        if (j == n) {
+            for (uint32_t p = 0; p < d->ws; p++)
+                occ[p] = -1;
+            for (j = 0; j < n; j++)
+                occ[pos ? pos[j] : th[slots[j]].lane % d->ws] = (int32_t)slots[j];
+            return pool_insert(d, occ, mm, a->pc, a->depth, a->cta);
+        }
+    }
     bool taken[RECONV_MAX_WARP * 4] = {false};
     bool *tk = taken;
     bool *heap = NULL;
@@ -388,13 +473,14 @@ static simt_err insert_threads(struct dwf *d, const uint32_t *slots, const uint8
             continue;
         const struct simt_thread *a = &th[slots[i]];
         int32_t occ[RECONV_MAX_WARP];
+        uint64_t mm = 0;
         for (uint32_t p = 0; p < d->ws; p++)
             occ[p] = -1;
         for (uint32_t j = i; j < n; j++) {
             const struct simt_thread *b = &th[slots[j]];
             if (tk[j] || b->pc != a->pc || b->depth != a->depth)
                 continue;
-            if ((!d->merge_ctas || by_warp) && b->cta != a->cta)
+            if (keyed && b->cta != a->cta)
                 continue;
             if (by_warp && b->warp != a->warp)
                 continue;
@@ -402,9 +488,10 @@ static simt_err insert_threads(struct dwf *d, const uint32_t *slots, const uint8
             if (occ[p] >= 0)
                 continue; /* cannot happen: positions are unique within a warp */
             occ[p] = (int32_t)slots[j];
+            mm |= 1ull << p;
             tk[j] = true;
         }
-        e = pool_insert(d, occ, a->pc, a->depth, a->cta);
+        e = pool_insert(d, occ, mm, a->pc, a->depth, a->cta);
     }
     free(heap);
     return e;
@@ -429,12 +516,24 @@ static simt_err dwf_cta_start(void *state, uint32_t cta, uint32_t first_thread, 
 static void dwf_form(struct dwf *d, struct dwarp *w)
 {
     w->gn = 0;
-    for (uint32_t p = 0; p < d->ws; p++)
-        if (w->occ[p] >= 0) {
-            w->gslots[w->gn] = (uint32_t)w->occ[p];
-            w->glanes[w->gn++] = (uint8_t)p;
-        }
-    w->gq = d->hws ? squeeze_quarters(w->occ, d->ws, d->simd) : 0;
+    for (uint64_t b = w->om; b; b &= b - 1) {
+        uint32_t p = (uint32_t)__builtin_ctzll(b);
+        w->gslots[w->gn] = (uint32_t)w->occ[p];
+        w->glanes[w->gn++] = (uint8_t)p;
+    }
+    w->gq = 0; /* squeeze_quarters(), from the mask */
+    if (d->hws)
+        for (uint32_t q = 0; q < d->nq; q++)
+            w->gq += ((w->om >> (q * d->simd)) & d->qfull) != 0;
+    uint32_t id = (uint32_t)(w - d->w);
+    w->grp = (struct simt_group){.id = id,
+                                 .pc = w->pc,
+                                 .depth = w->depth,
+                                 .nthreads = w->gn,
+                                 .threads = w->gslots,
+                                 .lanes = w->glanes,
+                                 .issue_cycles = w->gq,
+                                 .sched = id % d->env.nschedulers};
     w->gvalid = true;
 }
 
@@ -446,12 +545,9 @@ static void dwf_form(struct dwf *d, struct dwarp *w)
             for (uint32_t i = wi_ * 64 + (uint32_t)__builtin_ctzll(bm_), once_ = 1; once_;         \
                  once_ = 0)
 
-static int dwf_ready(void *state, uint64_t cycle, struct simt_group *out, int cap)
+/* majority: choose the next majority pc once the current one has no thread left */
+static void dwf_update_major(struct dwf *d)
 {
-    struct dwf *d = state;
-    int n = 0;
-    uint64_t minseq = UINT64_MAX;
-    uint32_t qmax = 0;
     if (d->sched == DS_MAJORITY && (d->major == NONE || d->cnt[d->major] == 0)) {
         d->major = NONE;
         uint32_t best = 0;
@@ -464,6 +560,15 @@ static int dwf_ready(void *state, uint64_t cycle, struct simt_group *out, int ca
             }
         }
     }
+}
+
+static int dwf_ready(void *state, uint64_t cycle, struct simt_group *out, int cap)
+{
+    struct dwf *d = state;
+    int n = 0;
+    uint64_t minseq = UINT64_MAX;
+    uint32_t qmax = 0;
+    dwf_update_major(d);
     if (d->sched == DS_OLDEST) {
         DWF_FOR_USED(d, i)
         {
@@ -471,44 +576,54 @@ static int dwf_ready(void *state, uint64_t cycle, struct simt_group *out, int ca
                 minseq = d->w[i].seq;
         }
     }
-    DWF_FOR_USED(d, i)
-    {
-        if (n >= cap)
-            break;
-        struct dwarp *w = &d->w[i];
-        if (!w->gvalid)
-            dwf_form(d, w);
-        int32_t prio = 0;
-        switch (d->sched) {
-        case DS_MAJORITY:
-            prio = w->pc == d->major ? (1 << 24) : (int32_t)d->cnt[w->pc];
-            break;
-        case DS_MINORITY:
-            prio = -(int32_t)d->cnt[w->pc];
-            break;
-        case DS_PC:
-            prio = -(int32_t)(w->pc & 0x7fffffff);
-            break;
-        case DS_PDOM:
-            prio = d->rtarget[w->pc] ? 0 : 1;
-            break;
-        case DS_OLDEST: {
-            uint64_t age = w->seq - minseq;
-            prio = age > 0x7fffffff ? -0x7fffffff : -(int32_t)age;
-            break;
+    const uint32_t *cnt = d->cnt;
+    if (d->sched == DS_MAJORITY && d->nused <= (uint32_t)cap) {
+        /* the default schedule, every warp fits: the loop below without its branches */
+        const uint32_t major = d->major;
+        DWF_FOR_USED(d, i)
+        {
+            struct dwarp *w = &d->w[i];
+            if (!w->gvalid)
+                dwf_form(d, w);
+            struct simt_group *o = &out[n++];
+            *o = w->grp;
+            o->priority = w->pc == major ? (1 << 24) : (int32_t)cnt[w->pc];
+            qmax = w->gq > qmax ? w->gq : qmax;
         }
+    } else {
+        DWF_FOR_USED(d, i)
+        {
+            if (n >= cap)
+                break;
+            struct dwarp *w = &d->w[i];
+            if (!w->gvalid)
+                dwf_form(d, w);
+            int32_t prio = 0;
+            switch (d->sched) {
+            case DS_MAJORITY:
+                prio = w->pc == d->major ? (1 << 24) : (int32_t)cnt[w->pc];
+                break;
+            case DS_MINORITY:
+                prio = -(int32_t)cnt[w->pc];
+                break;
+            case DS_PC:
+                prio = -(int32_t)(w->pc & 0x7fffffff);
+                break;
+            case DS_PDOM:
+                prio = d->rtarget[w->pc] ? 0 : 1;
+                break;
+            case DS_OLDEST: {
+                uint64_t age = w->seq - minseq;
+                prio = age > 0x7fffffff ? -0x7fffffff : -(int32_t)age;
+                break;
+            }
+            }
+            if (w->gq > qmax)
+                qmax = w->gq;
+            struct simt_group *o = &out[n++];
+            *o = w->grp;
+            o->priority = prio;
         }
-        if (w->gq > qmax)
-            qmax = w->gq;
-        out[n++] = (struct simt_group){.id = i,
-                                       .pc = w->pc,
-                                       .depth = w->depth,
-                                       .nthreads = w->gn,
-                                       .threads = w->gslots,
-                                       .lanes = w->glanes,
-                                       .issue_cycles = w->gq,
-                                       .priority = prio,
-                                       .sched = i % d->env.nschedulers};
     }
     if (d->sync && d->sh && d->env.sm_id < d->sh->nsms) {
         d->sh->q[d->env.sm_id] = qmax;
@@ -539,6 +654,24 @@ static simt_err dwf_issued(void *state, const struct simt_group *g)
     uint8_t pos[RECONV_MAX_WARP];
     uint32_t n = 0;
     const struct simt_thread *th = d->env.threads;
+    if (w->gvalid && g->nthreads == w->gn &&
+        memcmp(g->threads, w->gslots, w->gn * sizeof *w->gslots) == 0) {
+        /* the warp is unchanged since ready() formed this group: every thread issued and the
+         * warp leaves the pool (the loop below in short; a freed warp's occ[] is rewritten
+         * when its id is reused) */
+        for (uint32_t k = 0; k < w->gn; k++) {
+            uint32_t s = w->gslots[k];
+            slots[n] = s;
+            pos[n] = w->glanes[k];
+            n += th[s].state == SIMT_TS_READY;
+        }
+        d->cnt[w->pc] -= w->n;
+        w->n = 0;
+        w->om = 0;
+        w->gvalid = false;
+        pool_unlink(d, g->id);
+        return insert_threads(d, slots, pos, n, false);
+    }
     if (++d->stamp == 0) { /* wrapped: forget every old mark */
         memset(d->mark, 0, d->env.max_threads * sizeof *d->mark);
         d->stamp = 1;
@@ -546,13 +679,13 @@ static simt_err dwf_issued(void *state, const struct simt_group *g)
     for (uint32_t k = 0; k < g->nthreads; k++)
         if (g->threads[k] < d->env.max_threads)
             d->mark[g->threads[k]] = d->stamp;
-    for (uint32_t p = 0; p < d->ws; p++) {
-        if (w->occ[p] < 0)
-            continue;
+    for (uint64_t b = w->om; b; b &= b - 1) {
+        uint32_t p = (uint32_t)__builtin_ctzll(b);
         uint32_t s = (uint32_t)w->occ[p];
         if (d->mark[s] != d->stamp)
             continue;
         w->occ[p] = -1;
+        w->om &= ~(1ull << p);
         w->n--;
         d->cnt[w->pc]--;
         if (th[s].state != SIMT_TS_READY)

@@ -16,18 +16,46 @@
 
 #define SQ_MAXQ 64
 
+/* population count without a library call (the build does not assume a POPCNT instruction) */
+static inline uint32_t pc64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (uint32_t)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* the lanes of one quarter as a bit mask (simd <= 64) */
+static uint64_t lane_full(uint32_t simd)
+{
+    return simd >= 64 ? ~0ull : (1ull << simd) - 1;
+}
+
+/* occupancy of quarter q as a lane mask */
+static uint64_t quarter_mask(const int32_t *occ, uint32_t q, uint32_t simd)
+{
+    uint64_t m = 0;
+    for (uint32_t l = 0; l < simd; l++)
+        m |= (uint64_t)(occ[q * simd + l] >= 0) << l;
+    return m;
+}
+
 uint32_t squeeze(int32_t *occ, uint32_t ws, uint32_t simd)
 {
     uint32_t nq = ws / simd;
-    if (nq <= 1 || nq > SQ_MAXQ)
+    if (nq <= 1 || nq > SQ_MAXQ || simd > 64)
         return 0;
     uint32_t count[SQ_MAXQ], flag[SQ_MAXQ];
+    uint64_t qm[SQ_MAXQ]; /* lanes held in each quarter, kept current while moving */
+    uint32_t nonempty = 0;
     for (uint32_t q = 0; q < nq; q++) {
-        count[q] = 0;
+        qm[q] = quarter_mask(occ, q, simd);
+        count[q] = (uint32_t)pc64(qm[q]);
         flag[q] = q;
-        for (uint32_t l = 0; l < simd; l++)
-            count[q] += occ[q * simd + l] >= 0;
+        nonempty += count[q] > 0;
     }
+    if (nonempty <= 1)
+        return 0; /* nothing to donate (every recipient hole would look at empty donors) */
     /* appendix A's exchange sort, descending by count (ties keep the seed's order) */
     for (uint32_t i = 0; i + 1 < nq; i++)
         for (uint32_t j = i + 1; j < nq; j++)
@@ -39,20 +67,27 @@ uint32_t squeeze(int32_t *occ, uint32_t ws, uint32_t simd)
                 flag[j] = tf;
             }
     uint32_t moves = 0;
-    /* recipients #0 .. #nq-2, each fed from the emptiest quarter upwards */
+    const uint64_t full = lane_full(simd);
+    /* recipients #0 .. #nq-2, each fed from the emptiest quarter upwards. Lanes never interact
+     * and each hole of a recipient takes at most one thread, so filling all of a recipient's
+     * holes donor by donor (emptiest first) makes the same moves as the seed's lane-by-lane
+     * scan. */
     for (uint32_t i = 0; i + 1 < nq; i++) {
         uint32_t r = flag[i];
-        for (uint32_t l = 0; l < simd; l++) {
-            if (occ[r * simd + l] >= 0)
+        uint64_t holes = ~qm[r] & full;
+        for (uint32_t k = nq - 1; k > i && holes; k--) {
+            uint32_t d = flag[k];
+            uint64_t take = holes & qm[d];
+            if (!take)
                 continue;
-            for (uint32_t k = nq - 1; k > i; k--) {
-                uint32_t d = flag[k];
-                if (occ[d * simd + l] < 0)
-                    continue;
+            holes &= ~take;
+            qm[r] |= take;
+            qm[d] &= ~take;
+            moves += (uint32_t)pc64(take);
+            for (uint64_t t = take; t; t &= t - 1) {
+                uint32_t l = (uint32_t)__builtin_ctzll(t);
                 occ[r * simd + l] = occ[d * simd + l];
                 occ[d * simd + l] = -1;
-                moves++;
-                break;
             }
         }
     }

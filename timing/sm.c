@@ -1776,8 +1776,8 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             cd->id = gr->id;
         }
         /* a policy whose answers are reused (local_issue) gets sorted buckets, scanned by
-         * rotation below; the others a heap per scan */
-        if (g->sched_policy != 2 && g->pol_ops->local_issue)
+         * rotation below (ideal front end only, see the scan) */
+        if (g->sched_policy != 2 && g->pol_ops->local_issue && !g->buffered_fe)
             for (uint32_t sc = 0; sc < g->nsched; sc++)
                 sort_bucket(s->cand + start[sc], start[sc + 1] - start[sc], g->sched_policy);
         s->cand_epoch = !s->ready_valid ? 0 : s->ready_epoch + 1;
@@ -1919,16 +1919,17 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                 }
             }
         }
-        /* Loose round-robin and greedy-then-oldest visit the candidates in the scheduler's
-         * order and stop at the first that can issue: the same pick as checking them all.
-         * local_issue policies keep sorted buckets scanned by rotation (their order keys are
-         * then computed only for the candidates visited), the others a heap. Two-level checks
-         * every active candidate that would beat the best eligible one so far (its active set
-         * changes while it scans). */
-        int ordered = g->sched_policy != 2;
+        /* With the ideal front end, for local_issue policies (one stable group id per static
+         * warp), loose round-robin and greedy-then-oldest visit the candidates in the
+         * scheduler's order (the sorted bucket by rotation; a heap if it holds several
+         * priorities) and stop at the first that can issue: the same pick as checking them
+         * all. Otherwise, and for two-level, every candidate that would beat the best eligible
+         * one so far is checked: with the buffered front end a check claims the group's
+         * instruction buffer (fe_entry), which starts its fetch, so the set of candidates
+         * checked shapes fetch timing (docs/TIMING.md). */
+        int ordered = g->sched_policy != 2 && g->pol_ops->local_issue && !g->buffered_fe;
         uint32_t *hp = s->cheap, hn = 0, first = 0;
-        int rot = ordered && g->pol_ops->local_issue &&
-                  scan_start(cands, nc, g->sched_policy, s->last_id[sc], &first);
+        int rot = ordered && scan_start(cands, nc, g->sched_policy, s->last_id[sc], &first);
         for (int sg = rot || tlf; sg < 2; sg++) { /* the groups, then the replays */
             struct cand *seg = sg ? s->rcand : cands;
             uint32_t segn = sg ? nr : nc;
