@@ -890,6 +890,21 @@ static void replay_unmark(struct sm *s, uint32_t sc, uint32_t i)
 
 /* --- LD/ST units: offer held instructions to the memory stage ----------------------------- */
 
+/* The memory request of instruction k as it stands (its unserved accesses). */
+static struct simt_mem_req inst_req(const struct sm *s, uint32_t k)
+{
+    const struct inst *in = &s->insts[k];
+    struct simt_mem_req req = {.pc = in->pc,
+                               .kind = in->kind,
+                               .space = in->space,
+                               .dst_reg = in->dst,
+                               .warp = in->warp0,
+                               .token = (uint64_t)k | ((uint64_t)in->gen << 32),
+                               .naccess = in->nacc,
+                               .acc = in->acc};
+    return req;
+}
+
 static simt_err stage_ldst(struct sm *s, uint64_t cycle)
 {
     struct simt_gpu *g = s->g;
@@ -909,14 +924,7 @@ static simt_err stage_ldst(struct sm *s, uint64_t cycle)
             continue;
         }
         struct inst *in = &s->insts[k];
-        struct simt_mem_req req = {.pc = in->pc,
-                                   .kind = in->kind,
-                                   .space = in->space,
-                                   .dst_reg = in->dst,
-                                   .warp = in->warp0,
-                                   .token = (uint64_t)k | ((uint64_t)in->gen << 32),
-                                   .naccess = in->nacc,
-                                   .acc = in->acc};
+        struct simt_mem_req req = inst_req(s, k);
         struct simt_mem_outcome out = {.rejected = s->rejected};
         uint32_t n = in->nacc;
         in->mem_outstanding += n; /* completions may arrive inside push */
@@ -1142,21 +1150,6 @@ static int predict_hold(struct sm *s, const struct simt_group *gr, const struct 
                                .naccess = n,
                                .acc = s->pacc};
     return (g->ms_ops->predict(s->ms, cycle, &req) & HZ_RESOURCE) != 0;
-}
-
-/* The memory request of instruction k as it stands (its unserved accesses). */
-static struct simt_mem_req inst_req(const struct sm *s, uint32_t k)
-{
-    const struct inst *in = &s->insts[k];
-    struct simt_mem_req req = {.pc = in->pc,
-                               .kind = in->kind,
-                               .space = in->space,
-                               .dst_reg = in->dst,
-                               .warp = in->warp0,
-                               .token = (uint64_t)k | ((uint64_t)in->gen << 32),
-                               .naccess = in->nacc,
-                               .acc = in->acc};
-    return req;
 }
 
 /* 0: can issue; 1: RAW; 3: front end; 2: structural (collector full); 4: held back by a hazard
