@@ -99,11 +99,6 @@ struct dwarp {
     uint8_t glanes[RECONV_MAX_WARP];
 };
 
-struct dwf_shared {
-    uint32_t nsms;
-    uint32_t q[];
-};
-
 struct dwf {
     struct simt_policy_env env;
     const char *name;
@@ -121,7 +116,7 @@ struct dwf {
     uint8_t *rtarget;            /* per pc: some branch reconverges here */
     uint64_t seq;
     uint32_t major;
-    struct dwf_shared *sh;
+    struct hws_sync *sh;
     uint32_t *scratch; /* max_threads */
     uint64_t *usedbm;  /* cap bits: pool slot in use (ready() walks only these) */
     uint32_t *mark;    /* max_threads: == stamp when the thread is in the group being issued */
@@ -129,21 +124,6 @@ struct dwf {
     uint64_t *st_groups, *st_formed, *st_merges, *st_conflicts, *st_moves, *st_squeezes,
         *st_sqmoves, *st_saved;
 };
-
-static simt_err dwf_shared_create(const simt_config *config, uint32_t nsms, void **shared)
-{
-    struct dwf_shared *sh = calloc(1, sizeof *sh + (size_t)(nsms ? nsms : 1) * sizeof(uint32_t));
-    if (!sh)
-        return simt_seterr(SIMT_ERR_NOMEM, "policy dwf: shared state for %u SMs", nsms);
-    sh->nsms = nsms;
-    *shared = sh;
-    return SIMT_ERR_OK;
-}
-
-static void dwf_shared_destroy(void *shared)
-{
-    free(shared);
-}
 
 static void dwf_destroy(void *state)
 {
@@ -626,11 +606,7 @@ static int dwf_ready(void *state, uint64_t cycle, struct simt_group *out, int ca
         }
     }
     if (d->sync && d->sh && d->env.sm_id < d->sh->nsms) {
-        d->sh->q[d->env.sm_id] = qmax;
-        uint32_t all = 0;
-        for (uint32_t s = 0; s < d->sh->nsms; s++)
-            if (d->sh->q[s] > all)
-                all = d->sh->q[s];
+        uint32_t all = hws_sync_publish(d->sh, d->env.sm_id, qmax);
         for (int k = 0; k < n; k++)
             out[k].issue_cycles = all;
     }
@@ -724,8 +700,8 @@ static void dwf_released(void *state, const uint32_t *threads, uint32_t n)
         .name = nm,                                                                                \
         .description = desc,                                                                       \
         .params = prm,                                                                             \
-        .shared_create = shared ? dwf_shared_create : NULL,                                        \
-        .shared_destroy = shared ? dwf_shared_destroy : NULL,                                      \
+        .shared_create = shared ? hws_sync_create : NULL,                                          \
+        .shared_destroy = shared ? hws_sync_destroy : NULL,                                        \
         .create = cr,                                                                              \
         .destroy = dwf_destroy,                                                                    \
         .cta_start = dwf_cta_start,                                                                \

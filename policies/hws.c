@@ -37,11 +37,6 @@ static const struct simt_param_desc hws_params[] = {
     {.key = NULL},
 };
 
-struct hws_shared {
-    uint32_t nsms;
-    uint32_t q[]; /* per SM: largest quarter count among its standby groups */
-};
-
 struct hws_warp {
     struct rstack rs;
     uint32_t members[RECONV_MAX_WARP];
@@ -57,25 +52,10 @@ struct hws {
     struct simt_policy_env env;
     uint32_t ws, simd, nq;
     bool sync, do_squeeze;
-    struct hws_shared *sh;
+    struct hws_sync *sh;
     struct hws_warp *w;
     uint64_t *st_groups, *st_squeezes, *st_moves, *st_saved, *st_diverge, *st_qhist;
 };
-
-static simt_err hws_shared_create(const simt_config *config, uint32_t nsms, void **shared)
-{
-    struct hws_shared *sh = calloc(1, sizeof *sh + (size_t)(nsms ? nsms : 1) * sizeof(uint32_t));
-    if (!sh)
-        return simt_seterr(SIMT_ERR_NOMEM, "policy pdom-hws: shared state for %u SMs", nsms);
-    sh->nsms = nsms;
-    *shared = sh;
-    return SIMT_ERR_OK;
-}
-
-static void hws_shared_destroy(void *shared)
-{
-    free(shared);
-}
 
 static simt_err hws_create(const struct simt_policy_env *env, void **state)
 {
@@ -203,11 +183,7 @@ static int hws_ready(void *state, uint64_t cycle, struct simt_group *out, int ca
             n++;
         }
     if (h->sync && h->sh && h->env.sm_id < h->sh->nsms) {
-        h->sh->q[h->env.sm_id] = qmax;
-        uint32_t all = 0;
-        for (uint32_t s = 0; s < h->sh->nsms; s++)
-            if (h->sh->q[s] > all)
-                all = h->sh->q[s];
+        uint32_t all = hws_sync_publish(h->sh, h->env.sm_id, qmax);
         for (int k = 0; k < n; k++)
             out[k].issue_cycles = all;
     }
@@ -259,8 +235,8 @@ const struct simt_policy_ops simt_policy_pdom_hws = {
     .description = "PDOM stack + hybrid warp size: lane-aware squeeze, quarter-warp scaling, "
                    "flexible issue (Jin 2012, ch. 4)",
     .params = hws_params,
-    .shared_create = hws_shared_create,
-    .shared_destroy = hws_shared_destroy,
+    .shared_create = hws_sync_create,
+    .shared_destroy = hws_sync_destroy,
     .create = hws_create,
     .destroy = hws_destroy,
     .cta_start = hws_cta_start,

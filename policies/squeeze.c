@@ -10,6 +10,7 @@
  * describe the intended algorithm (fill holes with threads that are still there), which is
  * what this code does: holes and donors are read from the warp being squeezed.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "squeeze.h"
@@ -144,4 +145,32 @@ bool endwf_resolve(int32_t *male, const int32_t *female, uint32_t ws, uint32_t s
     memcpy(male, m, ws * sizeof m[0]);
     *moves = mv;
     return true;
+}
+
+simt_err hws_sync_create(const struct simt_config *config, uint32_t nsms, void **shared)
+{
+    (void)config;
+    struct hws_sync *sh = calloc(1, sizeof *sh + (size_t)(nsms ? nsms : 1) * sizeof(uint32_t));
+    if (!sh)
+        return simt_seterr(SIMT_ERR_NOMEM, "hws.sync_sms: shared state for %u SMs", nsms);
+    sh->nsms = nsms;
+    *shared = sh;
+    return SIMT_ERR_OK;
+}
+
+void hws_sync_destroy(void *shared)
+{
+    free(shared);
+}
+
+uint32_t hws_sync_publish(struct hws_sync *sh, uint32_t sm, uint32_t q)
+{
+    if (!sh || sm >= sh->nsms)
+        return q;
+    sh->q[sm] = q;
+    uint32_t all = 0;
+    for (uint32_t s = 0; s < sh->nsms; s++)
+        if (sh->q[s] > all)
+            all = sh->q[s];
+    return all;
 }

@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "simt_error.h"
+
 /*! squeeze() : appendix A on occ[0..ws): sort the quarters by occupancy (descending, the
  *  seed's exchange sort), then fill the holes of quarter #0 from #3, #2, #1, of #1 from #3, #2,
  *  of #2 from #3 (generalised to nq quarters), same lane only. Returns the moves made. */
@@ -32,5 +34,19 @@ bool endwf_resolve(int32_t *male, const int32_t *female, uint32_t ws, uint32_t s
 
 /*! dwf_conflicts() : positions held in both warps (plain DWF merges only when 0). */
 uint32_t dwf_conflicts(const int32_t *male, const int32_t *female, uint32_t ws);
+
+/* hws.sync_sms (4.2 step 3, appendix C): every SM publishes the largest quarter count among
+ * its standby groups, and every group issues for the largest published by any SM. One object
+ * shared by all SMs of a run (simt_policy_ops.shared_create / shared_destroy). */
+struct hws_sync {
+    uint32_t nsms;
+    uint32_t q[]; /* per SM: the largest quarter count it published */
+};
+struct simt_config;
+simt_err hws_sync_create(const struct simt_config *config, uint32_t nsms, void **shared);
+void hws_sync_destroy(void *shared);
+/*! hws_sync_publish() : SM `sm` publishes q; returns the largest over all SMs (q itself if
+ *  sh is NULL or sm is out of range). */
+uint32_t hws_sync_publish(struct hws_sync *sh, uint32_t sm, uint32_t q);
 
 #endif
