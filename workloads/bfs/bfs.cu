@@ -16,20 +16,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#define CK(call)                                                                                   \
-    do {                                                                                           \
-        cudaError_t ck_err_ = (call);                                                              \
-        if (ck_err_ != cudaSuccess) {                                                              \
-            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call,                   \
-                    cudaGetErrorString(ck_err_));                                                  \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
-#define CK_LAUNCH()                                                                                \
-    do {                                                                                           \
-        CK(cudaGetLastError());                                                                    \
-        CK(cudaDeviceSynchronize());                                                               \
-    } while (0)
+#include "../common/workload_util.h"
 
 /* --size tiny|small|default|16k or --nodes N -> the vertex count; exits with status 2 on a
  * bad argument. */
