@@ -29,6 +29,7 @@ struct serial {
                               (written before read: left uninitialised) */
     uint32_t *gn, *gsched; /* max_threads, by head: the cached group's size and scheduler */
     uint64_t *st_groups, *st_splits;
+    int nonlocal; /* an issue since the last ready() split or re-headed a fragment */
 };
 
 static void serial_free(struct serial *s)
@@ -161,6 +162,7 @@ static int serial_ready(void *state, uint64_t cycle, struct simt_group *out, int
     struct serial *s = state;
     int n = 0;
     uint32_t ws = s->env.warp_size;
+    s->nonlocal = 0;
     for (uint32_t k = 0; k <= s->env.max_warps / 64 && n < cap; k++)
         for (uint64_t wm = s->rwarps[k]; wm && n < cap; wm &= wm - 1) {
             uint32_t w = k * 64 + (uint32_t)__builtin_ctzll(wm);
@@ -198,11 +200,35 @@ static simt_err serial_issued(void *state, const struct simt_group *g)
     if (!s->rheads[h / ws])
         s->rwarps[h / ws / 64] &= ~(1ull << (h / ws % 64));
     *s->st_splits += np > 1;
+    if (np != 1 || (parts[0].mask & 1) == 0)
+        s->nonlocal = 1; /* fragments appear or the head moves: not a local change */
     for (int k = 0; k < np; k++) {
         uint32_t off = (uint32_t)__builtin_ctzll(parts[k].mask);
         serial_set_fragment(s, h + off, parts[k].mask >> off);
     }
     return SIMT_ERR_OK;
+}
+
+/* The group of fragment `id` as ready() would offer it. Issuing a fragment that neither
+ * splits nor loses its head changes only its own entry (local_issue); after any other issue
+ * the answer is -1 until the next ready(). */
+static int serial_ready_group(void *state, uint64_t cycle, uint32_t id, struct simt_group *out)
+{
+    (void)cycle;
+    struct serial *s = state;
+    if (s->nonlocal)
+        return -1;
+    if (id >= s->env.max_threads || !s->rmask[id])
+        return 0;
+    uint32_t ws = s->env.warp_size;
+    *out = (struct simt_group){.id = id,
+                               .pc = s->gpc[id],
+                               .depth = s->gdepth[id],
+                               .nthreads = s->gn[id],
+                               .threads = s->gslots + (size_t)id * ws,
+                               .sched = s->gsched[id],
+                               .one_warp = true};
+    return 1;
 }
 
 static void serial_released(void *state, const uint32_t *threads, uint32_t n)
@@ -223,4 +249,6 @@ const struct simt_policy_ops simt_policy_serial = {
     .ready = serial_ready,
     .issued = serial_issued,
     .released = serial_released,
+    .ready_group = serial_ready_group,
+    .local_issue = true,
 };

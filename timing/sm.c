@@ -1498,8 +1498,11 @@ static void refresh_local(struct sm *s, uint64_t cycle, const struct simt_group 
             return;
         *gr = now;
     }
+    /* the buckets stay valid only if they were built from this answer (a dual-issue round
+     * after a fresh ready() scans its own small list, not the buckets) */
+    int buckets_valid = s->cand_epoch == s->ready_epoch + 1;
     s->ready_epoch = s->pol_epoch;
-    s->cand_epoch = s->ready_epoch + 1;
+    s->cand_epoch = buckets_valid ? s->ready_epoch + 1 : 0;
 }
 
 /* Candidate order of a scheduler's bucket before rotation: priority (higher first), then id
