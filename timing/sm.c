@@ -1197,6 +1197,8 @@ static int check_group(struct sm *s, const struct simt_group *gr, uint32_t *wbuf
 
 /* Issues gr (already checked): the core-side effects. Threads are advanced; the policy is
  * told afterwards (issued). */
+#define PF_AHEAD 8 /* cursor prefetch distance in threads (issue_group) */
+
 static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uint32_t *wbuf,
                             uint32_t nw, uint64_t cycle)
 {
@@ -1258,8 +1260,40 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
     /* the common case - one pc, not memory, not a barrier, the next event already decoded -
      * takes the short path: the thread stays READY and moves to its next event */
     int plain = !gr->mixed && unit != U_MEM && si->iclass != SIMT_IC_BARRIER;
+    /* threads of a warp usually run out of decoded events together; their cursors are
+     * cold (one per thread, far apart): ask for them a few threads ahead so that the
+     * misses overlap instead of coming one after another */
+    if (gr->nthreads > 1) {
+        /* the thread records and look-ahead rows the loop reads: ask for them together */
+        uint32_t a = gr->threads[0], b = gr->threads[gr->nthreads - 1];
+        if (a < g->max_threads && b < g->max_threads) {
+            for (uint32_t t = a; t <= b && t - a < 64; t += 4)
+                __builtin_prefetch(&s->threads[t]);
+            if (s->bpos[a] < EVBATCH && s->bpos[b] < EVBATCH) {
+                __builtin_prefetch(&s->evpc[ev_at(a, s->bpos[a])]);
+                __builtin_prefetch(&s->evpc[ev_at(b, s->bpos[b])]);
+                __builtin_prefetch(&s->evdepth[ev_at(a, s->bpos[a])]);
+                __builtin_prefetch(&s->evdepth[ev_at(b, s->bpos[b])]);
+            }
+        }
+    }
+    int pf = gr->nthreads > 1 && s->bpos[gr->threads[0]] == s->bn[gr->threads[0]];
+    if (pf)
+        for (uint32_t j = 0; j < PF_AHEAD && j < gr->nthreads; j++) {
+            uint32_t sj = gr->threads[j];
+            if (sj < g->max_threads)
+                simt_cursor_prefetch(s->thr[sj].cur, 0);
+        }
     for (uint32_t i = 0; i < gr->nthreads; i++) {
         uint32_t slot = gr->threads[i];
+        if (pf) {
+            uint32_t j0 = i + PF_AHEAD, j1 = i + PF_AHEAD / 2;
+            if (j0 < gr->nthreads && gr->threads[j0] < g->max_threads)
+                simt_cursor_prefetch(s->thr[gr->threads[j0]].cur, 0);
+            if (j1 < gr->nthreads && gr->threads[j1] < g->max_threads &&
+                s->bpos[gr->threads[j1]] == s->bn[gr->threads[j1]])
+                simt_cursor_prefetch(s->thr[gr->threads[j1]].cur, 1);
+        }
         if (slot >= g->max_threads)
             return simt_seterr(SIMT_ERR_INVARIANT, "policy %s: thread slot %u out of range",
                                g->pol_ops->name, slot);

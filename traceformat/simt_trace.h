@@ -315,6 +315,13 @@ int simt_cursor_next(simt_cursor *cur, struct simt_event *ev);
  *  (0 at exit) or -simt_err. Same stream as repeated simt_cursor_next(). */
 int simt_cursor_next_batch(simt_cursor *cur, struct simt_event *evs, int cap);
 
+/*! simt_cursor_prefetch() : a hint that simt_cursor_next_batch() will soon be called on
+ *  `cur`; changes nothing observable. Stage 0 asks for the cursor itself; stage 1 (once the
+ *  cursor is in cache) for the stream bytes and column states its next batch reads. A
+ *  replayer that decodes many threads in turn (a warp's 32 cursors) hides the cache misses
+ *  by running these a few threads ahead. (Added; not in the first version of this header.) */
+void simt_cursor_prefetch(const simt_cursor *cur, int stage);
+
 /* --- helpers shared by writers and readers -------------------------------------------------- */
 
 /*! simt_program_validate() : structural checks of a static program (indices in range,

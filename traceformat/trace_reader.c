@@ -968,6 +968,37 @@ simt_err simt_cursor_create(const simt_cta *c, uint32_t tid, simt_cursor **out)
     return SIMT_ERR_OK;
 }
 
+void simt_cursor_prefetch(const simt_cursor *cur, int stage)
+{
+    if (!cur)
+        return;
+    if (stage == 0) {
+        /* the decode loop's state and what memory items use: the struct's first lines */
+        __builtin_prefetch(cur);
+        __builtin_prefetch((const char *)cur + 64);
+        __builtin_prefetch((const char *)cur + 128);
+        return;
+    }
+    if (cur->state != 0)
+        return;
+    __builtin_prefetch(cur->ctl + (cur->ctl_pos >> 3));
+    __builtin_prefetch(cur->ap);
+    const struct trace_item *it = &cur->items[cur->item];
+    __builtin_prefetch(it);
+    /* the column states (any memory item of the batch may read one): all of them while
+     * they are few, else those from the next memory item on */
+    const char *c0 = (const char *)cur->cols, *c1 = (const char *)(cur->cols + cur->cols_cap);
+    uint8_t op = it->op & (uint8_t)~OP_VARSIZE;
+    if (c1 - c0 > 1024 && (op == OP_MEM || op == OP_COPY) && it->mslot < cur->cols_cap)
+        c0 = (const char *)&cur->cols[it->mslot];
+    if (c1 - c0 > 1024)
+        c1 = c0 + 1024;
+    for (const char *p = c0; p < c1; p += 64)
+        __builtin_prefetch(p);
+    if (cur->fb_bits)
+        __builtin_prefetch(cur->fb + (cur->fb_pos >> 3));
+}
+
 void simt_cursor_free(simt_cursor *cur)
 {
     if (!cur)
