@@ -225,6 +225,7 @@ struct sm {
     uint32_t nstalled;            /* LD/ST units holding an instruction stalled on a hazard */
     int coll_full;                /* this step: an issue found no collector slot */
     int last_blocked;             /* the last step's collector-blocked-by-memory verdict */
+    int last_memstall;            /* the last step's "an LD/ST unit is stalled" verdict */
     struct simt_mem_access *pacc; /* prediction: the accesses of the group being checked */
 };
 
@@ -909,6 +910,7 @@ static simt_err stage_ldst(struct sm *s, uint64_t cycle)
 {
     struct simt_gpu *g = s->g;
     uint32_t hz_cycle = 0; /* hazards met in this cycle (seed 003 Fig. 6.1 counts cycles) */
+    int refused = 0;       /* the memory stage refused a push this cycle */
     for (uint32_t u = 0; u < g->nunits[U_MEM]; u++) {
         uint32_t k = s->mem_hold[u];
         if (k == NONE)
@@ -919,7 +921,7 @@ static simt_err stage_ldst(struct sm *s, uint64_t cycle)
             continue;
         }
         if (!g->ms_ops->can_accept(s->ms, cycle)) {
-            (*g->st_mem_stall)++;
+            refused = 1;
             s->wake = cycle + 1;
             continue;
         }
@@ -999,6 +1001,10 @@ static simt_err stage_ldst(struct sm *s, uint64_t cycle)
     for (uint32_t h = 0; hz_cycle && h < SIMT_HZ_NUM_; h++)
         if (hz_cycle & SIMT_HZ_BIT(h))
             (*g->st_hz[h])++;
+    /* a unit stalls while it holds unserved accesses (stalling, seed 003 1.1.7) or the stage
+     * refuses it; skipped cycles until the next step keep this verdict (sm_step) */
+    s->last_memstall = refused || s->nstalled > 0;
+    (*g->st_mem_stall) += (uint64_t)s->last_memstall;
     return g->err;
 }
 
@@ -1330,6 +1336,17 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
                 cs->tstamp = s->touch_stamp;
                 s->touched[s->ntouched++] = th->cta;
             }
+        }
+    }
+    if (gr->nthreads > 1) {
+        /* the look-ahead rows of the group's next instruction: many other warps issue before
+         * it does, so ask for them now (row i of a warp's slots is contiguous, ev_at) */
+        uint32_t a = gr->threads[0], b = gr->threads[gr->nthreads - 1];
+        if (s->bpos[a] < s->bn[a] && s->bpos[b] < s->bn[b]) {
+            __builtin_prefetch(&s->evpc[ev_at(a, s->bpos[a])]);
+            __builtin_prefetch(&s->evpc[ev_at(b, s->bpos[b])]);
+            __builtin_prefetch(&s->evdepth[ev_at(a, s->bpos[a])]);
+            __builtin_prefetch(&s->evdepth[ev_at(b, s->bpos[b])]);
         }
     }
     s->stamp++;
@@ -2234,6 +2251,7 @@ static simt_err sm_step(struct sm *s, uint64_t cycle)
         for (uint32_t i = 0; i < g->nsched; i++)
             (*g->st_class[s->last_class[i]]) += cycle - s->accounted_until;
         (*g->st_blocked) += (uint64_t)s->last_blocked * (cycle - s->accounted_until);
+        (*g->st_mem_stall) += (uint64_t)s->last_memstall * (cycle - s->accounted_until);
     }
     s->accounted_until = cycle + 1;
     (*g->st_steps)++;
@@ -2405,7 +2423,8 @@ static simt_err register_stats(struct simt_gpu *g)
     g->st_wb_stall =
         simt_stats_counter(st, "writeback.port_stalls", "results delayed for want of a write port");
     g->st_mem_stall = simt_stats_counter(st, "ldst.stall_cycles",
-                                         "LD/ST unit cycles the memory stage refused a push");
+                                         "SM-cycles an LD/ST unit held an instruction it could not "
+                                         "push (a hazard stalls it, or the stage refused it)");
     g->st_hazard_cycles =
         simt_stats_counter(st, "ldst.hazard_pushes", "pushes that met a memory-stage hazard");
     g->st_replays = simt_stats_counter(st, "ldst.replays", "partial pushes sent back for replay");
@@ -2798,6 +2817,7 @@ simt_err simt_gpu_run_launch(simt_gpu *g, simt_trace_reader *r, uint32_t launch,
         s->groups_hw = (uint32_t)s->gcap; /* zero all of out[] before the first ready() */
         memset(s->last_class, C_IDLE, g->nsched);
         s->last_blocked = 0;
+        s->last_memstall = 0;
         s->coll_full = 0;
         for (uint32_t sc = 0; sc < g->nsched; sc++) {
             s->last_id[sc] = NONE;
@@ -2899,6 +2919,7 @@ simt_err simt_gpu_run_launch(simt_gpu *g, simt_trace_reader *r, uint32_t launch,
             for (uint32_t sc = 0; sc < g->nsched; sc++)
                 (*g->st_class[s->last_class[sc]]) += end - s->accounted_until;
             (*g->st_blocked) += (uint64_t)s->last_blocked * (end - s->accounted_until);
+            (*g->st_mem_stall) += (uint64_t)s->last_memstall * (end - s->accounted_until);
         }
         if (e) /* release what an aborted launch left behind */
             for (uint32_t c = 0; c < g->max_ctas; c++)

@@ -52,15 +52,15 @@ declare -A COMPARE_NOTES=(
 # predicted_max WORKLOAD -> seed 003 3.5 from the stalling run: the cycles the operand
 # collector was blocked by a stalled memory stage could at best have been filled by the
 # program's ALU work: new = old - min(blocked, alu_time); speedup = old / new (the thesis
-# prints new/old - 1, evidently meaning old/new - 1). blocked = the scheduler-cycles classed
-# 'stall' (seed 003 7.1.3: no issue because the pipeline is stalled) per scheduler and SM;
-# alu_time = ALU busy cycles / ALU units per SM. (ldst.stall_cycles would be the direct
-# measure, but the memory hierarchy reports 0 for it; see docs/EXPERIMENTS.md.)
+# prints new/old - 1, evidently meaning old/new - 1). blocked = collector.mem_blocked (SM-
+# cycles in which an issue found no collector slot while an LD/ST unit held a stalled
+# instruction: "the number of cycles the operand collector was blocked due to stalling") per
+# SM; alu_time = ALU busy cycles / ALU units per SM.
 predicted_max() {
     local j
     j=$(runjson "$1" stall) || { echo nan; return; }
     jq -r '(.config.gpu.nsms // 1) as $n | .totals.cycles as $c |
-           ((.stats.sched.stall // 0) / ($n * (.config.sched.count // 1))) as $blocked |
+           ((.stats.collector.mem_blocked // 0) / $n) as $blocked |
            ((.stats.units.alu.busy // 0) / ((.config.units.alu // 1) * $n)) as $alu |
            ([$blocked, $alu] | min) as $save |
            if $c - $save <= 0 then "nan" else $c / ($c - $save) | . * 10000 | round / 10000 end' "$j"

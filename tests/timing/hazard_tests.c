@@ -175,7 +175,7 @@ static int t_stall_vs_replay(void)
     if (write_mlp("svr_win.trace", 32, 4, 24))
         return 1;
     const char *const want[] = {"collector.mem_blocked", "ldst.replays", "ldst.replays_issued",
-                                NULL};
+                                "ldst.stall_cycles", NULL};
     const char *const win_s[] = {HIER, "l1d.mshrs=4", "collector.slots=4", "hazard.mode=stall",
                                  NULL};
     const char *const win_r[] = {HIER, "l1d.mshrs=4", "collector.slots=4", "hazard.mode=replay",
@@ -189,6 +189,12 @@ static int t_stall_vs_replay(void)
            (unsigned long long)r.cycles, (unsigned long long)r.stat[1]);
     CHECK(s.stat[0] > 0 && r.stat[0] == 0, "blocked cycles: stall %llu, replay %llu",
           (unsigned long long)s.stat[0], (unsigned long long)r.stat[0]);
+    /* the LD/ST unit stalls in every cycle the collector is blocked by it, and more */
+    CHECK(s.stat[3] > s.stat[0] && r.stat[3] == 0,
+          "LD/ST stall cycles: stall %llu (blocked "
+          "%llu), replay %llu",
+          (unsigned long long)s.stat[3], (unsigned long long)s.stat[0],
+          (unsigned long long)r.stat[3]);
     CHECK(r.stat[1] > 0 && r.stat[1] == r.stat[2], "replays %llu, re-issued %llu",
           (unsigned long long)r.stat[1], (unsigned long long)r.stat[2]);
     CHECK(r.cycles * 100 < s.cycles * 95, "replay (%llu) is not >5%% faster than stall (%llu)",
@@ -206,6 +212,9 @@ static int t_stall_vs_replay(void)
     printf("replay loses: stall %llu cycles, replay %llu cycles (%llu replays)\n",
            (unsigned long long)s.cycles, (unsigned long long)r.cycles,
            (unsigned long long)r.stat[1]);
+    /* stalling, the unit holds the conflicting load for its 31 extra passes */
+    CHECK(s.stat[3] == 31, "LD/ST stall cycles %llu, expected 31 (one per extra BANK pass)",
+          (unsigned long long)s.stat[3]);
     CHECK(r.stat[1] == 31, "replays %llu, expected 31 (one per BANK pass)",
           (unsigned long long)r.stat[1]);
     CHECK(r.cycles > s.cycles, "replay (%llu) should lose to stall (%llu)",
