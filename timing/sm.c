@@ -189,8 +189,10 @@ struct sm {
     int tl_fast;
     uint32_t lidx[16]; /* per scheduler: answer index of the group it issued last */
     uint32_t *last_id;
-    uint32_t **active;
+    uint32_t **active; /* [sched]: the active list, then (tl_active's cache) the list as it
+                          last left it and that call's answer, active_groups entries each */
     uint32_t *nactive;
+    uint32_t tl_cbs[16], tl_cbase[16], tl_cn[16], tl_cm[16]; /* tl_active's cache keys */
     uint8_t *last_class;
     uint64_t accounted_until;
     uint64_t next_cycle;
@@ -1705,7 +1707,21 @@ static uint32_t tl_active(struct sm *s, uint32_t sc, uint32_t base, uint32_t nc,
 {
     struct simt_gpu *g = s->g;
     uint32_t bs = s->bstamp, cap = (uint32_t)s->gcap, *act = s->active[sc];
-    uint32_t na = s->nactive[sc], keep = 0;
+    uint32_t na = s->nactive[sc], keep = 0, ag = g->active_groups;
+    uint32_t *cact = act + ag, *cxs = act + 2 * ag;
+    if (s->tl_cbs[sc] == bs && s->tl_cbase[sc] == base && s->tl_cn[sc] == na && na <= ag &&
+        !memcmp(act, cact, na * sizeof *act)) {
+        /* the same bucket and the same active list as the last call left them: the upkeep
+         * would change nothing, and the answer is the same */
+        uint32_t m = s->tl_cm[sc];
+        for (uint32_t k = 0; k < m; k++) {
+            xs[k] = cxs[k];
+            struct cand *cd = &s->cand[base + xs[k]];
+            cd->active = 1;
+            cand_key(s, sc, cd);
+        }
+        return m;
+    }
     for (uint32_t a = 0; a < na; a++) {
         uint32_t id = act[a];
         if (a >= 4096 ||
@@ -1728,19 +1744,38 @@ static uint32_t tl_active(struct sm *s, uint32_t sc, uint32_t base, uint32_t nc,
         }
     }
     uint32_t m = 0;
-    for (uint32_t a = 0; a < s->nactive[sc]; a++) {
-        uint32_t id = act[a];
-        if (id >= cap || s->cstamp[id] != bs)
-            continue; /* (an entry beyond 4096 kept without being offered) */
-        uint32_t x = s->cidx[id] - base, k = m++;
-        for (; k > 0 && xs[k - 1] > x; k--)
-            xs[k] = xs[k - 1];
-        xs[k] = x;
+    if (nc <= 64) { /* (ids are unique here: tl_index) positions as bits, read in order */
+        uint64_t bits = 0;
+        for (uint32_t a = 0; a < s->nactive[sc]; a++) {
+            uint32_t id = act[a];
+            if (id < cap && s->cstamp[id] == bs)
+                bits |= 1ull << (s->cidx[id] - base);
+        }
+        for (; bits; bits &= bits - 1)
+            xs[m++] = (uint32_t)__builtin_ctzll(bits);
+    } else {
+        for (uint32_t a = 0; a < s->nactive[sc]; a++) {
+            uint32_t id = act[a];
+            if (id >= cap || s->cstamp[id] != bs)
+                continue; /* (an entry beyond 4096 kept without being offered) */
+            uint32_t x = s->cidx[id] - base, k = m++;
+            for (; k > 0 && xs[k - 1] > x; k--)
+                xs[k] = xs[k - 1];
+            xs[k] = x;
+        }
     }
     for (uint32_t k = 0; k < m; k++) {
         struct cand *cd = &s->cand[base + xs[k]];
         cd->active = 1;
         cand_key(s, sc, cd);
+    }
+    if (s->nactive[sc] <= ag && m <= ag) {
+        s->tl_cbs[sc] = bs;
+        s->tl_cbase[sc] = base;
+        s->tl_cn[sc] = s->nactive[sc];
+        s->tl_cm[sc] = m;
+        memcpy(cact, act, s->nactive[sc] * sizeof *act);
+        memcpy(cxs, xs, m * sizeof *xs);
     }
     return m;
 }
@@ -2618,7 +2653,7 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
             !s->wbest || !s->rel_buf || !s->touched || !s->fe || !s->fq || !s->ic_tag || !s->ic_lru)
             goto nomem;
         for (uint32_t sc = 0; sc < g->nsched; sc++) {
-            s->active[sc] = xcalloc(g->active_groups, sizeof **s->active);
+            s->active[sc] = xcalloc((size_t)3 * g->active_groups, sizeof **s->active);
             if (!s->active[sc])
                 goto nomem;
         }
