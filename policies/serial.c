@@ -155,6 +155,18 @@ static simt_err serial_cta_start(void *state, uint32_t cta, uint32_t first_threa
     return SIMT_ERR_OK;
 }
 
+/* the cached group of the fragment headed by h (rmask[h] != 0) */
+static struct simt_group serial_group(const struct serial *s, uint32_t h)
+{
+    return (struct simt_group){.id = h,
+                               .pc = s->gpc[h],
+                               .depth = s->gdepth[h],
+                               .nthreads = s->gn[h],
+                               .threads = s->gslots + (size_t)h * s->env.warp_size,
+                               .sched = s->gsched[h],
+                               .one_warp = true};
+}
+
 /* members of the fragment headed by `head` are slots head + bit; groups in head-slot order */
 static int serial_ready(void *state, uint64_t cycle, struct simt_group *out, int cap)
 {
@@ -167,14 +179,7 @@ static int serial_ready(void *state, uint64_t cycle, struct simt_group *out, int
         for (uint64_t wm = s->rwarps[k]; wm && n < cap; wm &= wm - 1) {
             uint32_t w = k * 64 + (uint32_t)__builtin_ctzll(wm);
             for (uint64_t hm = s->rheads[w]; hm && n < cap; hm &= hm - 1) {
-                uint32_t h = w * ws + (uint32_t)__builtin_ctzll(hm);
-                out[n++] = (struct simt_group){.id = h,
-                                               .pc = s->gpc[h],
-                                               .depth = s->gdepth[h],
-                                               .nthreads = s->gn[h],
-                                               .threads = s->gslots + (size_t)h * ws,
-                                               .sched = s->gsched[h],
-                                               .one_warp = true};
+                out[n++] = serial_group(s, w * ws + (uint32_t)__builtin_ctzll(hm));
             }
         }
     return n;
@@ -220,14 +225,7 @@ static int serial_ready_group(void *state, uint64_t cycle, uint32_t id, struct s
         return -1;
     if (id >= s->env.max_threads || !s->rmask[id])
         return 0;
-    uint32_t ws = s->env.warp_size;
-    *out = (struct simt_group){.id = id,
-                               .pc = s->gpc[id],
-                               .depth = s->gdepth[id],
-                               .nthreads = s->gn[id],
-                               .threads = s->gslots + (size_t)id * ws,
-                               .sched = s->gsched[id],
-                               .one_warp = true};
+    *out = serial_group(s, id);
     return 1;
 }
 
