@@ -320,6 +320,25 @@ static simt_err pool_grow(struct dwf *d, uint32_t need)
     return SIMT_ERR_OK;
 }
 
+/* squeeze() moves a thread only into a hole of its lane in one non-empty quarter from another
+ * quarter that holds that lane (appendix A). If every non-empty quarter holds the same lanes
+ * (a fragment that did not diverge: all quarters full) there is no such pair and it would
+ * return 0 with occ unchanged: skip its scan of occ[]. */
+static bool squeeze_noop(const struct dwf *d, uint64_t mm)
+{
+    uint64_t first = 0;
+    for (uint32_t q = 0; q < d->nq; q++) {
+        uint64_t m = (mm >> (q * d->simd)) & d->qfull;
+        if (!m)
+            continue;
+        if (!first)
+            first = m;
+        else if (m != first)
+            return false;
+    }
+    return true;
+}
+
 /* A fragment (the male warp) enters the pool: merge or new entry. */
 static simt_err pool_insert(struct dwf *d, int32_t *occ, uint64_t mm, uint32_t pc, uint32_t depth,
                             uint16_t cta)
@@ -330,7 +349,7 @@ static simt_err pool_insert(struct dwf *d, int32_t *occ, uint64_t mm, uint32_t p
     SIMT_RETURN_IF(pc >= d->ninsts, SIMT_ERR_INVARIANT,
                    "policy %s: thread at pc %u outside the program (%u instructions)", d->name, pc,
                    d->ninsts);
-    if (d->do_squeeze) {
+    if (d->do_squeeze && !squeeze_noop(d, mm)) {
         uint32_t mv = squeeze(occ, d->ws, d->simd);
         *d->st_squeezes += mv > 0;
         *d->st_sqmoves += mv;

@@ -130,6 +130,8 @@ enum uk_decide { UD_MODEL, UD_SPAWN, UD_PDOM };
 
 struct uk_warp {
     bool used, spawned_warp, spawned_any, pending, dirty;
+    bool cstale;   /* issued since ready()'s answer cache (struct ukernel) was right for it */
+    uint32_t cpos; /* its entry in that cache, if offered */
     uint32_t nmem;
     uint32_t members[RECONV_MAX_WARP];
     struct rstack rs;
@@ -172,6 +174,21 @@ struct ukernel {
     uint64_t pool_next;  /* the next cycle a pooled thread becomes available */
     uint64_t busy_until; /* the SIMD unit is fed by the last issued group until this cycle */
     int last_ready;      /* groups the last ready() call offered */
+    /* local_issue (see uk_ready_group): */
+    bool dual;         /* sched.dual_issue: ready_group() always answers -1 (see there) */
+    bool nonlocal;     /* an issue since the last ready() touched more than its own entry */
+    bool reused;       /* the last call was ready_group() answering 1: the core may reuse its
+                          answer at a later step, whose cycle issued() is not told */
+    uint32_t npost;    /* issues postponed until their cycle is known (uk_drain) */
+    uint64_t rg_cycle; /* cycle of the last ready_group() call */
+    simt_err post_err; /* the first error of a postponed issue */
+    struct simt_group post[16];
+    /* ready()'s last answer as the core holds it (the core asks ready() again after every
+     * idle(), which mostly changes nothing): valid while cache_ok, no nonlocal issue and no
+     * issued warp's entry is stale (nstale; ready_group() patches them) */
+    struct simt_group *cache;
+    uint32_t ncache, ccap, nstale;
+    bool cache_ok;
     /* parameters */
     uint64_t latency, overhead, max_spawn_warps, max_delay;
     enum uk_decide decide;
@@ -182,6 +199,8 @@ struct ukernel {
         *st_lut_spawn, *st_lut_full, *st_limited, *st_idle_rel, *st_diverge, *st_in_func,
         *st_sched_rel, *st_delay_cycles, *st_model_warps;
 };
+
+static void uk_drain(struct ukernel *u, uint64_t cycle);
 
 static void uk_destroy(void *state)
 {
@@ -197,6 +216,7 @@ static void uk_destroy(void *state)
     free(u->pool);
     free(u->taken);
     free(u->visit);
+    free(u->cache);
     free(u);
 }
 
@@ -221,6 +241,7 @@ static simt_err uk_create(const struct simt_policy_env *env, void **state)
     const char *rel = simt_config_str(c, "ukernel.release");
     u->release_idle = rel && strcmp(rel, "idle") == 0;
     const char *d = simt_config_str(c, "ukernel.decide");
+    u->dual = simt_config_bool(c, "sched.dual_issue") > 0;
     u->decide = d && strcmp(d, "spawn") == 0  ? UD_SPAWN
                 : d && strcmp(d, "pdom") == 0 ? UD_PDOM
                                               : UD_MODEL;
@@ -285,6 +306,8 @@ static simt_err uk_cta_start(void *state, uint32_t cta, uint32_t first_thread, u
                              uint32_t first_warp, uint32_t nwarps)
 {
     struct ukernel *u = state;
+    uk_drain(u, u->rg_cycle);
+    u->reused = u->cache_ok = false;
     SIMT_RETURN_IF(first_warp + nwarps > u->nstatic || first_thread + nthreads > u->env.max_threads,
                    SIMT_ERR_INVALID_ARG, "policy ukernel: CTA %u outside the SM's slots", cta);
     for (uint32_t k = 0; k < nwarps; k++) {
@@ -391,6 +414,7 @@ static void pool_add(struct ukernel *u, uint32_t slot, uint32_t ctx_rpc, uint32_
                                              .cta = u->cta_key ? t->cta : 0,
                                              .ready_cycle = u->now + u->latency};
     u->pool_dirty = true;
+    u->nonlocal = true;
 }
 
 /* The context a thread at (pc, depth) spawned out of warp w carries: the innermost entry of
@@ -421,6 +445,7 @@ static simt_err uk_settle(struct ukernel *u, uint32_t id);
 /* Makes warp ids [0, need) addressable (need <= cap). Moves u->w: take no pointer across it. */
 static simt_err uk_grow(struct ukernel *u, uint32_t need)
 {
+    u->cache_ok = false; /* (its entries point into u->w) */
     if (need <= u->wcap)
         return SIMT_ERR_OK;
     uint32_t nc = u->wcap * 2 > need ? u->wcap * 2 : need;
@@ -444,6 +469,7 @@ static simt_err pool_form(struct ukernel *u, uint32_t first, uint64_t cycle)
     u->nfree--;
     struct uk_warp *w = &u->w[id];
     struct uk_pooled key = u->pool[first];
+    u->cache_ok = false;
     w->nmem = 0;
     uint32_t keep = 0;
     for (uint32_t i = 0; i < u->npool; i++) {
@@ -511,6 +537,7 @@ static void warp_free_if_empty(struct ukernel *u, uint32_t id)
     if (w->rs.n != 0 || !w->used)
         return;
     if (id >= u->nstatic) {
+        u->nonlocal = true;
         w->used = false;
         u->freelist[u->nfree++] = id;
         u->live_spawned -= u->live_spawned ? 1 : 0;
@@ -713,6 +740,7 @@ static void uk_spawn_parts(struct ukernel *u, uint32_t id, const struct rs_part 
 static simt_err uk_decide(struct ukernel *u, uint32_t id)
 {
     struct uk_warp *w = &u->w[id];
+    u->cache_ok = false;
     w->dirty = true;
     if (w->rs.n == 0) {
         w->pending = false;
@@ -827,6 +855,11 @@ static simt_err uk_release_oldest(struct ukernel *u)
 static int uk_ready(void *state, uint64_t cycle, struct simt_group *out, int cap)
 {
     struct ukernel *u = state;
+    uk_drain(u, u->rg_cycle);
+    if (u->post_err)
+        return -1; /* (the core reports it; issued() returns it with its message) */
+    bool cached = u->cache_ok && !u->nonlocal && !u->nstale;
+    u->reused = u->nonlocal = false;
     u->now = cycle;
     if (u->max_delay)
         for (uint32_t i = 0; i < u->hiwater; i++)
@@ -834,12 +867,25 @@ static int uk_ready(void *state, uint64_t cycle, struct simt_group *out, int cap
                 (void)uk_decide(u, i);
     if (u->npool && (u->pool_dirty || u->max_delay || cycle >= u->pool_next))
         (void)pool_scan(u, cycle, false);
+    if (cached && u->cache_ok && u->ncache <= (uint32_t)cap) {
+        /* nothing changed since the answer the core holds (typically: an idle() that did
+         * nothing); the loop below would rebuild it entry for entry */
+        if (u->ncache)
+            memcpy(out, u->cache, u->ncache * sizeof *out);
+        u->last_ready = (int)u->ncache;
+        return (int)u->ncache;
+    }
     uint64_t oldest = UINT64_MAX;
     if (!u->release_idle)
         for (uint32_t i = 0; i < u->hiwater; i++)
             if (u->w[i].used && u->w[i].pending && u->w[i].pend_seq < oldest)
                 oldest = u->w[i].pend_seq;
     int n = 0;
+    for (uint32_t i = 0; i < u->hiwater; i++) { /* no warp's entry is stale after this */
+        u->w[i].cstale = false;
+        u->w[i].cpos = NONE;
+    }
+    u->nstale = 0;
     for (uint32_t i = 0; i < u->hiwater && n < cap; i++) {
         struct uk_warp *w = &u->w[i];
         if (!w->used || w->rs.n == 0 || (w->pending && u->release_idle))
@@ -868,23 +914,40 @@ static int uk_ready(void *state, uint64_t cycle, struct simt_group *out, int cap
                                        .priority = prio,
                                        .sched = i % u->env.nschedulers,
                                        .one_warp = !w->spawned_warp};
+        w->cpos = (uint32_t)n - 1;
     }
     u->last_ready = n;
+    u->cache_ok = false;
+    if ((uint32_t)n > u->ccap) {
+        struct simt_group *c = realloc(u->cache, u->wcap * sizeof *c);
+        if (!c)
+            return n; /* (the cache is only a shortcut) */
+        u->cache = c;
+        u->ccap = u->wcap;
+    }
+    if (n)
+        memcpy(u->cache, out, (size_t)n * sizeof *out);
+    u->ncache = (uint32_t)n;
+    u->cache_ok = true;
     return n;
 }
 
-static simt_err uk_issued(void *state, const struct simt_group *g)
+/* The issue of g at cycle u->now (uk_issued, or uk_drain for a postponed one). Any change
+ * beyond g's own stack and group sets u->nonlocal (see uk_ready_group). */
+static simt_err uk_issue(struct ukernel *u, const struct simt_group *g)
 {
-    struct ukernel *u = state;
-    SIMT_RETURN_IF(g->id >= u->wcap || !u->w[g->id].used || u->w[g->id].rs.n == 0,
-                   SIMT_ERR_INVARIANT, "policy ukernel: issued unknown group %u", g->id);
     struct uk_warp *w = &u->w[g->id];
     (*u->st_groups)++;
     w->dirty = true;
+    if (!w->cstale) {
+        w->cstale = true;
+        u->nstale++;
+    }
     uint64_t ic = g->issue_cycles ? g->issue_cycles : u->ws / u->env.simd_width;
     if (u->now + ic > u->busy_until)
         u->busy_until = u->now + ic;
     if (w->pending) {
+        u->nonlocal = true; /* a scheduled release: the delayed set and priorities change */
         bool done;
         SIMT_TRY(uk_release_scheduled(u, g->id, g, &done));
         if (done)
@@ -896,6 +959,8 @@ static simt_err uk_issued(void *state, const struct simt_group *g)
     const struct simt_sinst *in = g->pc < u->env.prog->ninsts ? &u->env.prog->insts[g->pc] : NULL;
     bool cond = in && in->iclass == SIMT_IC_BRANCH && (in->flags & SIMT_IF_COND);
     bool ret = in && in->iclass == SIMT_IC_RET;
+    if (np > 1 && (cond || (ret && w->spawned_warp)))
+        u->nonlocal = true; /* delay, spawn, LUT: beyond this warp's entry */
     if (np > 1 && ret && w->spawned_warp) {
         /* threads of a spawned warp returned to different call sites: each is spawned to its
          * return site, with its context (see the file comment) */
@@ -933,9 +998,89 @@ static simt_err uk_issued(void *state, const struct simt_group *g)
     return uk_settle(u, g->id);
 }
 
+/* Issues whose cycle was unknown (uk_issued) are applied at the next call into the policy,
+ * before anything else: the core's thread table has not changed since (the issue round
+ * calls only issued() and then ready_group()). */
+static void uk_drain(struct ukernel *u, uint64_t cycle)
+{
+    if (!u->npost)
+        return;
+    u->now = cycle;
+    for (uint32_t i = 0; i < u->npost && !u->post_err; i++)
+        u->post_err = uk_issue(u, &u->post[i]);
+    u->npost = 0;
+}
+
+static simt_err uk_issued(void *state, const struct simt_group *g)
+{
+    struct ukernel *u = state;
+    if (u->post_err)
+        return u->post_err;
+    SIMT_RETURN_IF(g->id >= u->wcap || !u->w[g->id].used || u->w[g->id].rs.n == 0,
+                   SIMT_ERR_INVARIANT, "policy ukernel: issued unknown group %u", g->id);
+    /* After ready_group() answered 1 the core may issue from the refreshed answer at a later
+     * step without calling ready() (local_issue); ready(cycle) would have set u->now to that
+     * step's cycle first. The cycle is learnt from the ready_group() call that follows the
+     * issues of the step, so the issue waits for it (uk_drain). */
+    if (u->reused && u->npost < sizeof u->post / sizeof u->post[0]) {
+        u->post[u->npost++] = *g;
+        return SIMT_ERR_OK;
+    }
+    return uk_issue(u, g);
+}
+
+/* local_issue: the group of warp `id` as ready() would offer it, valid as long as issues
+ * change only their own warp's entry. -1 (ask ready()) after an issue that changed more
+ * (u->nonlocal: delays, spawns, a freed warp), while ready() would change its answer with
+ * time alone (spawned threads that become available, ukernel.max_delay), for a delayed warp
+ * offered at a priority that depends on the others (ukernel.release=schedule), and with dual
+ * issue (there the core reuses an answer within a step in ways that would change which cycle
+ * the policy sees, so it keeps asking ready() as before). */
+static int uk_ready_group(void *state, uint64_t cycle, uint32_t id, struct simt_group *out)
+{
+    struct ukernel *u = state;
+    uk_drain(u, cycle);
+    u->rg_cycle = cycle;
+    u->reused = false;
+    if (u->dual || u->max_delay || u->post_err || u->nonlocal ||
+        (u->npool && (u->pool_dirty || u->pool_next != UINT64_MAX)))
+        return -1;
+    if (id >= u->hiwater)
+        return 0;
+    struct uk_warp *w = &u->w[id];
+    if (!w->used || w->rs.n == 0 || (w->pending && u->release_idle))
+        return 0;
+    if (w->pending)
+        return -1;
+    if (w->dirty)
+        uk_form_group(u, w);
+    if (!w->gn)
+        return 0;
+    *out = (struct simt_group){.id = id,
+                               .pc = w->gpc,
+                               .depth = w->gdepth,
+                               .nthreads = w->gn,
+                               .threads = w->gslots,
+                               .lanes = w->glanes,
+                               .sched = id % u->env.nschedulers,
+                               .one_warp = !w->spawned_warp};
+    if (w->cstale) { /* the core patches its answer in place: so does the cache */
+        if (w->cpos < u->ncache && u->cache[w->cpos].id == id)
+            u->cache[w->cpos] = *out;
+        else
+            u->cache_ok = false;
+        w->cstale = false;
+        u->nstale--;
+    }
+    u->reused = true;
+    return 1;
+}
+
 static void uk_released(void *state, const uint32_t *threads, uint32_t n)
 {
     struct ukernel *u = state;
+    uk_drain(u, u->rg_cycle);
+    u->reused = u->cache_ok = false;
     /* a released thread's warp is not known from the slot (spawned warps): refresh all */
     for (uint32_t i = 0; i < u->hiwater; i++)
         if (u->w[i].used)
@@ -945,6 +1090,8 @@ static void uk_released(void *state, const uint32_t *threads, uint32_t n)
 static void uk_idle(void *state, uint64_t cycle)
 {
     struct ukernel *u = state;
+    uk_drain(u, u->rg_cycle);
+    u->reused = false;
     u->now = cycle;
     /* The core calls idle() whenever nothing issued, also while the SIMD unit is still fed
      * by the last group (warp_size / simd_width cycles per warp, seed 000 4.3). The SM would
@@ -978,4 +1125,6 @@ const struct simt_policy_ops simt_policy_ukernel = {
     .issued = uk_issued,
     .released = uk_released,
     .idle = uk_idle,
+    .ready_group = uk_ready_group,
+    .local_issue = true, /* see uk_ready_group */
 };
