@@ -98,6 +98,8 @@ struct cta_slot {
     int used;
     uint32_t first_thread, nthreads, first_warp, nwarps;
     uint32_t live, at_barrier, inflight;
+    uint32_t at_grid; /* of at_barrier: threads waiting at a grid-wide barrier */
+    int grid_ready;   /* every live thread waits at a grid-wide barrier (counted in grid_ready) */
     uint64_t regs, smem;
     uint32_t stamp, tstamp;
 };
@@ -261,6 +263,8 @@ struct simt_gpu {
     uint32_t *nseq; /* next non-FREE pc after pc in layout order (NONE at the end) */
     uint8_t *ismem; /* per pc: a memory instruction (its events' addresses are kept) */
     uint64_t next_cta, ctas_done;
+    uint64_t grid_ready; /* CTAs of the launch whose live threads all wait at a grid barrier */
+    uint64_t now;        /* the cycle being simulated (wakes SMs a grid barrier releases) */
     uint32_t cta_nthreads, cta_nwarps;
     uint64_t cta_regs, cta_smem;
     uint64_t last_progress;
@@ -434,6 +438,8 @@ static void inst_free(struct sm *s, uint32_t k)
 
 /* --- CTA management ------------------------------------------------------------------------ */
 
+static void grid_check(struct simt_gpu *g);
+
 static void cta_release(struct sm *s, uint32_t c)
 {
     struct simt_gpu *g = s->g;
@@ -461,6 +467,7 @@ static void cta_release(struct sm *s, uint32_t c)
     s->active_ctas--;
     s->issue_dirty = 1;
     g->ctas_done++;
+    grid_check(g); /* the others may have waited only for this CTA */
 }
 
 static void maybe_cta_done(struct sm *s, uint32_t c)
@@ -513,8 +520,10 @@ static inline __attribute__((always_inline)) simt_err thread_advance(struct sm *
     th->depth = s->evdepth[x];
     th->state = barrier ? SIMT_TS_BARRIER : SIMT_TS_READY;
     s->nready += !barrier;
-    if (barrier)
+    if (barrier) {
         s->ctas[th->cta].at_barrier++;
+        s->ctas[th->cta].at_grid += barrier == 2; /* a grid-wide barrier (SIMT_IF_GRID) */
+    }
     return SIMT_ERR_OK;
 }
 
@@ -1330,7 +1339,10 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
             a->lane = gr->lanes ? gr->lanes[i] : th->lane;
         }
         const struct simt_sinst *ti = gr->mixed ? &g->prog->insts[th->pc] : si;
-        SIMT_TRY(thread_advance(s, slot, ti->iclass == SIMT_IC_BARRIER));
+        SIMT_TRY(thread_advance(s, slot,
+                                ti->iclass != SIMT_IC_BARRIER ? 0
+                                : ti->flags & SIMT_IF_GRID    ? 2
+                                                              : 1));
         if (th->state == SIMT_TS_BARRIER || th->state == SIMT_TS_EXITED) {
             /* a barrier arrival or an exit may complete the CTA's barrier */
             struct cta_slot *cs = &s->ctas[th->cta];
@@ -1392,12 +1404,11 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
 }
 
 /* Releases CTA c's barrier if every live thread has arrived. */
-static simt_err barrier_check(struct sm *s, uint32_t c)
+/* Releases the threads of CTA slot c waiting at its barrier. */
+static void barrier_release(struct sm *s, uint32_t c)
 {
     struct simt_gpu *g = s->g;
     struct cta_slot *cs = &s->ctas[c];
-    if (!cs->used || cs->at_barrier == 0 || cs->at_barrier < cs->live)
-        return SIMT_ERR_OK;
     uint32_t n = 0;
     for (uint32_t t = 0; t < cs->nthreads; t++) {
         uint32_t slot = cs->first_thread + t;
@@ -1408,12 +1419,53 @@ static simt_err barrier_check(struct sm *s, uint32_t c)
         }
     }
     cs->at_barrier = 0;
+    cs->at_grid = 0;
+    cs->grid_ready = 0;
     s->issue_dirty = 1;
     (*g->st_barriers)++;
     s->pol_epoch++; /* thread states changed */
     if (g->pol_ops->released && n)
         g->pol_ops->released(s->pol, s->rel_buf, n);
     s->busy = 1;
+    /* an SM other than the one stepping may be asleep: it runs again next cycle */
+    if (s->next_cycle > g->now + 1)
+        s->next_cycle = g->now + 1;
+}
+
+/* A grid-wide barrier opens when every CTA of the launch has been dispatched and each has
+ * either finished or has all its live threads waiting at it (exited threads count as
+ * arrived, as at CTA barriers); then every SM's waiting CTAs are released together. */
+static void grid_check(struct simt_gpu *g)
+{
+    if (g->grid_ready == 0 || g->next_cta < g->L->ncta || g->grid_ready + g->ctas_done < g->L->ncta)
+        return;
+    for (uint32_t i = 0; i < g->nsms; i++)
+        for (uint32_t c = 0; c < g->max_ctas; c++)
+            if (g->sms[i].ctas[c].used && g->sms[i].ctas[c].grid_ready)
+                barrier_release(&g->sms[i], c);
+    g->grid_ready = 0;
+}
+
+static simt_err barrier_check(struct sm *s, uint32_t c)
+{
+    struct simt_gpu *g = s->g;
+    struct cta_slot *cs = &s->ctas[c];
+    if (!cs->used || cs->at_barrier == 0 || cs->at_barrier < cs->live)
+        return SIMT_ERR_OK;
+    if (cs->at_grid == 0) {
+        barrier_release(s, c);
+        return SIMT_ERR_OK;
+    }
+    if (cs->at_grid != cs->at_barrier)
+        return simt_seterr(SIMT_ERR_FORMAT,
+                           "launch %u, SM %u CTA slot %u: %u threads wait at a grid-wide barrier "
+                           "and %u at a CTA barrier; the trace is inconsistent (re-trace it)",
+                           g->launch, s->id, c, cs->at_grid, cs->at_barrier - cs->at_grid);
+    if (!cs->grid_ready) {
+        cs->grid_ready = 1;
+        g->grid_ready++;
+    }
+    grid_check(g);
     return SIMT_ERR_OK;
 }
 
@@ -2693,6 +2745,19 @@ static void describe_stuck(struct simt_gpu *g, char *buf, size_t n)
 {
     size_t off = 0;
     int shown = 0;
+    if (g->grid_ready) {
+        /* the usual cause: a grid-wide barrier in a launch that does not fit at once */
+        int k = snprintf(buf, n,
+                         "\n  %llu CTAs wait at a grid-wide barrier; it needs every CTA of the "
+                         "launch resident at once, but only %llu of %llu were dispatched (a "
+                         "cooperative launch must fit the configuration's SMs and occupancy "
+                         "limits)",
+                         (unsigned long long)g->grid_ready, (unsigned long long)g->next_cta,
+                         (unsigned long long)g->L->ncta);
+        if (k < 0 || (size_t)k >= n)
+            return;
+        off = (size_t)k;
+    }
     for (uint32_t i = 0; i < g->nsms && shown < 12; i++) {
         struct sm *s = &g->sms[i];
         for (uint32_t w = 0; w < g->max_warps && shown < 12; w++) {
@@ -2864,8 +2929,10 @@ simt_err simt_gpu_run_launch(simt_gpu *g, simt_trace_reader *r, uint32_t launch,
     simt_err e = simt_stats_check(g->stats);
     if (!e)
         e = dispatch_ctas(g, cycle);
+    g->grid_ready = 0;
     while (!e) {
         uint64_t done_before = g->ctas_done;
+        g->now = cycle;
         while (g->epoch && g->next_epoch <= cycle) {
             /* time series: counters as they stood at the start of each epoch boundary */
             if (g->nepochs + 3 > g->epochs_cap) {

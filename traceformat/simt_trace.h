@@ -111,6 +111,8 @@ enum simt_iflag {
     SIMT_IF_INDIRECT = 1u << 1, /* indirect call: the callee comes from the stream */
     SIMT_IF_COND = 1u << 2,     /* branch with more than one successor: outcome in the stream */
     SIMT_IF_VARSIZE = 1u << 3,  /* access size comes from the stream (memcpy/memset) */
+    SIMT_IF_GRID = 1u << 4,     /* barrier: grid-wide (every CTA of the launch arrives), not
+                                   the CTA's; traces before 2026-11-21 lack it (added) */
 };
 
 #define SIMT_PC_EXIT   0xffffffffu /* "reconverge at thread exit" (ipdom is the virtual exit) */

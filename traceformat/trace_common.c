@@ -269,8 +269,11 @@ simt_err simt_program_validate(const struct simt_program *p)
                            "kernel %s: pc %u: unknown instruction class %u", kn, pc, in->iclass);
             SIMT_RETURN_IF(in->mspace > SIMT_MS_TEXTURE, SIMT_ERR_FORMAT,
                            "kernel %s: pc %u: unknown memory space %u", kn, pc, in->mspace);
-            SIMT_RETURN_IF(in->flags & ~0xfu, SIMT_ERR_FORMAT,
-                           "kernel %s: pc %u: unknown flag bits 0x%x", kn, pc, in->flags & ~0xfu);
+            SIMT_RETURN_IF(in->flags & ~0x1fu, SIMT_ERR_FORMAT,
+                           "kernel %s: pc %u: unknown flag bits 0x%x", kn, pc, in->flags & ~0x1fu);
+            SIMT_RETURN_IF((in->flags & SIMT_IF_GRID) && in->iclass != SIMT_IC_BARRIER,
+                           SIMT_ERR_FORMAT, "kernel %s: pc %u: grid flag on a %s instruction", kn,
+                           pc, simt_iclass_name(in->iclass));
             SIMT_RETURN_IF(in->nsrc > SIMT_MAX_SRCS, SIMT_ERR_FORMAT,
                            "kernel %s: pc %u: %u source registers (at most %d)", kn, pc, in->nsrc,
                            SIMT_MAX_SRCS);

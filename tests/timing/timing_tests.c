@@ -482,6 +482,83 @@ static int t_watchdog(void)
     return 0;
 }
 
+static uint32_t br_cta(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint32_t v)
+{
+    return cta == 0 ? 0 : 1; /* CTA 0 takes successor 0, the others successor 1 */
+}
+
+/* Writes the grid-barrier kernel: CTA 0 skips the first K ops, the others run them; all meet
+ * at a barrier (grid-wide if `grid`); then CTA 0 runs M ops, the others one. */
+static int write_gridbar(const char *path, int grid, uint32_t nctas, uint32_t K, uint32_t M)
+{
+    struct syn s;
+    syn_init(&s);
+    syn_func(&s);
+    uint32_t b0 = syn_block(&s); /* b0: which CTA */
+    syn_ops(&s, 1);
+    syn_br(&s, b0 + 2, b0 + 1, b0 + 2);
+    syn_block(&s); /* b1: the others' K ops */
+    syn_ops(&s, K);
+    syn_jmp(&s, b0 + 2);
+    syn_block(&s); /* b2: the barrier, then which CTA again */
+    uint32_t bar = syn_bar(&s);
+    if (grid)
+        s.insts[bar].flags |= SIMT_IF_GRID;
+    syn_ops(&s, 1);
+    syn_br(&s, b0 + 3, b0 + 4, b0 + 5);
+    syn_block(&s); /* b3: CTA 0's M ops */
+    syn_ops(&s, M);
+    syn_jmp(&s, b0 + 5);
+    syn_block(&s); /* b4: the others' one op */
+    syn_ops(&s, 1);
+    syn_jmp(&s, b0 + 5);
+    syn_block(&s); /* b5 */
+    syn_exit(&s);
+    struct syn_launch l = {{nctas, 1, 1}, {32, 1, 1}, 8, 0};
+    return write_or_fail(path, &s, &l, 1, br_cta, NULL, NULL);
+}
+
+/* A grid-wide barrier (SIMT_IF_GRID, cooperative groups' this_grid().sync()) holds every CTA
+ * until all CTAs of the launch arrive: CTA 0's M ops after it wait for the other CTA's K ops
+ * before it, on another SM. At a CTA barrier they overlap. With the CTAs unable to be
+ * resident together, the grid barrier cannot open: an error that says so. */
+static int t_grid_barrier(void)
+{
+    const uint32_t K = 40, M = 40;
+    if (write_gridbar("gridbar.trace", 1, 2, K, M) || write_gridbar("ctabar.trace", 0, 2, K, M))
+        return 1;
+    const char *const two_sms[] = {"gpu.nsms=2", NULL};
+    const char *const want[] = {"barriers", NULL};
+    struct simres g, c;
+    if (run_or_fail("gridbar.trace", two_sms, want, &g) ||
+        run_or_fail("ctabar.trace", two_sms, want, &c))
+        return 1;
+    printf("grid barrier %llu cycles, CTA barrier %llu cycles\n", (unsigned long long)g.cycles,
+           (unsigned long long)c.cycles);
+    CHECK(g.stat[0] == 2 && c.stat[0] == 2, "barrier releases: grid %llu, CTA %llu (2 each)",
+          (unsigned long long)g.stat[0], (unsigned long long)c.stat[0]);
+    /* CTA barrier: the two CTAs' work overlaps (about max(K, M)); grid: K then M */
+    CHECK(c.cycles < K + M, "CTA barrier: %llu cycles, expected the work to overlap",
+          (unsigned long long)c.cycles);
+    CHECK(g.cycles >= c.cycles + K - 2 && g.cycles >= K + M,
+          "grid barrier: %llu cycles, expected CTA 0 to wait for the other CTA's %u ops "
+          "(CTA barrier: %llu)",
+          (unsigned long long)g.cycles, K, (unsigned long long)c.cycles);
+    free(g.json);
+    free(c.json);
+    /* one CTA at a time on one SM: the second never arrives */
+    if (write_gridbar("gridbar3.trace", 1, 3, 4, 4))
+        return 1;
+    const char *const one_cta[] = {"core.max_ctas=1", "sim.watchdog_cycles=2000", NULL};
+    struct simres r;
+    simt_err e = run_trace("gridbar3.trace", "pdom", one_cta, NULL, &r);
+    CHECK(e == SIMT_ERR_DEADLOCK && strstr(simt_errmsg(), "grid-wide barrier") &&
+              strstr(simt_errmsg(), "1 of 3 were dispatched"),
+          "expected a deadlock naming the grid barrier, got %s (%s)", simt_err_name(e),
+          simt_errmsg());
+    return 0;
+}
+
 /* The same run twice gives byte-identical statistics. */
 static int t_determinism(void)
 {
@@ -773,6 +850,8 @@ int main(int argc, char **argv)
         return t_watchdog();
     if (!strcmp(c, "determinism"))
         return t_determinism();
+    if (!strcmp(c, "grid_barrier"))
+        return t_grid_barrier();
     if (!strcmp(c, "variants"))
         return t_variants();
     if (!strcmp(c, "config"))

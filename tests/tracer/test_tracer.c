@@ -1393,10 +1393,13 @@ static int t_gridsync(int argc, char **argv)
             simt_cursor *cur;
             TRY(simt_cursor_create(cta, t, &cur));
             struct simt_event ev;
-            uint32_t nbar = 0;
-            while (simt_cursor_next(cur, &ev) > 0)
+            uint32_t nbar = 0, ngrid = 0;
+            while (simt_cursor_next(cur, &ev) > 0) {
                 nbar += p->insts[ev.pc].iclass == SIMT_IC_BARRIER;
-            CHECK(nbar == 2, "CTA %llu thread %u: %u barriers", (unsigned long long)c, t, nbar);
+                ngrid += (p->insts[ev.pc].flags & SIMT_IF_GRID) != 0; /* replayed grid-wide */
+            }
+            CHECK(nbar == 2 && ngrid == 2, "CTA %llu thread %u: %u barriers, %u marked grid-wide",
+                  (unsigned long long)c, t, nbar, ngrid);
             simt_cursor_free(cur);
         }
         simt_cta_free(cta);

@@ -3361,6 +3361,8 @@ static simt_err xl_inst(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32
         if (fnv) {
             size_t l;
             const char *nm = LLVMGetValueName2(fnv, &l);
+            if (strcmp(nm, "__simt_grid_sync") == 0)
+                *iflags |= SIMT_IF_GRID; /* the timing model replays it grid-wide */
             return xl_intrinsic(fs, I, irpc, nm, cls, abytes, msp);
         }
         /* indirect call */
