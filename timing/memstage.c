@@ -133,7 +133,7 @@ struct done {
 
 struct fifo {
     struct done *q;
-    size_t head, n, cap;
+    size_t head, n, cap; /* cap: 0 or a power of two */
 };
 
 static int fifo_push(struct fifo *f, struct done d)
@@ -144,13 +144,13 @@ static int fifo_push(struct fifo *f, struct done d)
         if (!nq)
             return -1;
         for (size_t i = 0; i < f->n; i++)
-            nq[i] = f->q[(f->head + i) % f->cap];
+            nq[i] = f->q[(f->head + i) & (f->cap - 1)];
         free(f->q);
         f->q = nq;
         f->cap = nc;
         f->head = 0;
     }
-    f->q[(f->head + f->n) % f->cap] = d;
+    f->q[(f->head + f->n) & (f->cap - 1)] = d;
     f->n++;
     return 0;
 }
@@ -161,9 +161,13 @@ struct mstage {
     uint64_t latency, shared_latency;
     uint32_t seg_bytes, nbanks;
     struct fifo fifo[2]; /* 0: shared, 1: the rest */
+    uint64_t next;       /* earliest completion cycle over both FIFOs (UINT64_MAX: none) */
     uint64_t pending;
     uint64_t *bankword; /* nbanks entries, per push */
-    uint8_t *bankused;
+    uint32_t *bankused; /* == bankgen: bankword holds this push's word */
+    uint32_t bankgen;
+    uint32_t seg_shift; /* log2(seg_bytes) when a power of two, else UINT32_MAX */
+    uint32_t bank_mask; /* nbanks - 1 when a power of two, else 0 */
     uint64_t *st_pushes, *st_served, *st_hz[SIMT_HZ_NUM_];
 };
 
@@ -176,15 +180,20 @@ static simt_err create_common(const simt_config *cfg, simt_stats *stats,
     if (!m)
         return simt_seterr(SIMT_ERR_NOMEM, "memstage: out of memory");
     m->client = *client;
+    m->next = UINT64_MAX;
     m->perfect = perfect;
     if (!perfect) {
         m->latency = (uint64_t)simt_config_int(cfg, "memstage.latency");
         m->shared_latency = (uint64_t)simt_config_int(cfg, "memstage.shared_latency");
         m->seg_bytes = (uint32_t)simt_config_int(cfg, "memstage.segment_bytes");
         m->nbanks = (uint32_t)simt_config_int(cfg, "memstage.shared_banks");
+        m->seg_shift = m->seg_bytes && !(m->seg_bytes & (m->seg_bytes - 1))
+                           ? (uint32_t)__builtin_ctz(m->seg_bytes)
+                           : UINT32_MAX;
+        m->bank_mask = m->nbanks && !(m->nbanks & (m->nbanks - 1)) ? m->nbanks - 1 : 0;
         if (m->nbanks) {
             m->bankword = calloc(m->nbanks, sizeof *m->bankword);
-            m->bankused = calloc(m->nbanks, 1);
+            m->bankused = calloc(m->nbanks, sizeof *m->bankused);
             if (!m->bankword || !m->bankused) {
                 free(m->bankword);
                 free(m->bankused);
@@ -237,19 +246,32 @@ static void ms_destroy(void *state)
     free(m);
 }
 
+/* The earliest completion cycle over both FIFOs. */
+static uint64_t fifo_next(const struct mstage *m)
+{
+    uint64_t t = UINT64_MAX;
+    for (int k = 0; k < 2; k++)
+        if (m->fifo[k].n && m->fifo[k].q[m->fifo[k].head].cycle < t)
+            t = m->fifo[k].q[m->fifo[k].head].cycle;
+    return t;
+}
+
 static void ms_tick(void *state, uint64_t cycle)
 {
     struct mstage *m = state;
+    if (cycle < m->next)
+        return; /* nothing completes yet */
     for (int k = 0; k < 2; k++) {
         struct fifo *f = &m->fifo[k];
         while (f->n && f->q[f->head].cycle <= cycle) {
             struct done d = f->q[f->head];
-            f->head = (f->head + 1) % f->cap;
+            f->head = (f->head + 1) & (f->cap - 1);
             f->n--;
             m->pending -= d.nthreads;
             m->client.complete(m->client.ctx, d.token, d.nthreads, cycle);
         }
     }
+    m->next = fifo_next(m);
 }
 
 static bool ms_can_accept(void *state, uint64_t cycle)
@@ -277,8 +299,10 @@ static simt_err ms_push(void *state, uint64_t cycle, const struct simt_mem_req *
     uint32_t nshared = 0, nglobal = 0;
     uint64_t seg = 0;
     int have_seg = 0;
-    if (m->nbanks)
-        memset(m->bankused, 0, m->nbanks);
+    if (m->nbanks && ++m->bankgen == 0) { /* a new generation marks every bank unused */
+        memset(m->bankused, 0, m->nbanks * sizeof *m->bankused);
+        m->bankgen = 1;
+    }
     for (uint32_t i = 0; i < req->naccess; i++) {
         const struct simt_mem_access *a = &req->acc[i];
         int ok;
@@ -286,17 +310,18 @@ static simt_err ms_push(void *state, uint64_t cycle, const struct simt_mem_req *
             ok = 1;
             if (m->nbanks) {
                 uint64_t w = a->addr / 4;
-                uint32_t b = (uint32_t)(w % m->nbanks);
-                if (m->bankused[b] && m->bankword[b] != w)
+                uint32_t b = (uint32_t)(m->bank_mask ? (w & m->bank_mask) : w % m->nbanks);
+                if (m->bankused[b] == m->bankgen && m->bankword[b] != w)
                     ok = 0, out->hazards |= SIMT_HZ_BIT(SIMT_HZ_BANK);
                 else
-                    m->bankused[b] = 1, m->bankword[b] = w;
+                    m->bankused[b] = m->bankgen, m->bankword[b] = w;
             }
             nshared += ok;
         } else {
             ok = 1;
             if (m->seg_bytes) {
-                uint64_t s = a->addr / m->seg_bytes;
+                uint64_t s =
+                    m->seg_shift != UINT32_MAX ? a->addr >> m->seg_shift : a->addr / m->seg_bytes;
                 if (!have_seg)
                     have_seg = 1, seg = s;
                 else if (s != seg)
@@ -309,9 +334,8 @@ static simt_err ms_push(void *state, uint64_t cycle, const struct simt_mem_req *
     }
     out->nserved = nshared + nglobal;
     (*m->st_served) += out->nserved;
-    for (int h = 0; h < SIMT_HZ_NUM_; h++)
-        if (out->hazards & SIMT_HZ_BIT(h))
-            (*m->st_hz[h])++;
+    for (uint32_t hz = out->hazards; hz; hz &= hz - 1)
+        (*m->st_hz[__builtin_ctz(hz)])++;
     /* each latency class completes as a unit; zero latency completes now */
     uint32_t parts[2] = {nshared, nglobal};
     uint64_t lat[2] = {m->shared_latency, m->latency};
@@ -326,6 +350,8 @@ static simt_err ms_push(void *state, uint64_t cycle, const struct simt_mem_req *
         if (fifo_push(&m->fifo[k], d))
             return simt_seterr(SIMT_ERR_NOMEM, "memstage: out of memory");
         m->pending += parts[k];
+        if (d.cycle < m->next)
+            m->next = d.cycle;
     }
     return SIMT_ERR_OK;
 }
@@ -345,12 +371,8 @@ static uint32_t ms_predict(void *state, uint64_t cycle, const struct simt_mem_re
 
 static uint64_t ms_next_event(void *state, void *shared, uint64_t cycle)
 {
-    struct mstage *m = state;
-    uint64_t t = UINT64_MAX;
-    for (int k = 0; m && k < 2; k++)
-        if (m->fifo[k].n && m->fifo[k].q[m->fifo[k].head].cycle < t)
-            t = m->fifo[k].q[m->fifo[k].head].cycle;
-    return t;
+    const struct mstage *m = state;
+    return m ? m->next : UINT64_MAX;
 }
 
 static uint64_t ms_pending(void *state)

@@ -34,6 +34,7 @@ struct simt_cache {
         SIMT_CACHE_STATS(SIMT_MEM_STAT_PTR)
     } m;
     struct line *lines; /* [sets * assoc] */
+    uint64_t *tags;     /* [sets * assoc]: lines[i].tag, contiguous for the lookup */
     struct mshr *mshr;  /* [mshrs] */
     struct simt_mpkt *mshr_reqs;
     uint32_t *free_mshr; /* stack of free MSHR indices */
@@ -81,14 +82,19 @@ simt_err simt_cache_create(const struct simt_cache_cfg *cfg, simt_cache **out)
     c->line_shift = (uint32_t)__builtin_ctz(cfg->line_bytes);
     c->set_mask = is_pow2(cfg->sets) ? cfg->sets - 1 : 0;
     c->lines = calloc((size_t)cfg->sets * cfg->assoc, sizeof *c->lines);
+    c->tags = calloc((size_t)cfg->sets * cfg->assoc, sizeof *c->tags);
     c->mshr = calloc(cfg->mshrs, sizeof *c->mshr);
     c->mshr_reqs = calloc((size_t)cfg->mshrs * cfg->mshr_merge, sizeof *c->mshr_reqs);
     c->free_mshr = calloc(cfg->mshrs, sizeof *c->free_mshr);
-    if (!c->lines || !c->mshr || !c->mshr_reqs || !c->free_mshr ||
+    if (!c->lines || !c->tags || !c->mshr || !c->mshr_reqs || !c->free_mshr ||
         mem_ring_init(&c->missq, cfg->miss_queue)) {
         simt_cache_free(c);
         return simt_seterr(SIMT_ERR_NOMEM, "%s: out of memory", n);
     }
+    /* an invalid way holds a tag no line address equals (lines are aligned to >= 4 bytes), so
+     * the lookup compares tags only */
+    for (size_t i = 0; i < (size_t)cfg->sets * cfg->assoc; i++)
+        c->lines[i].tag = c->tags[i] = ~(uint64_t)0;
     for (uint32_t i = 0; i < cfg->mshrs; i++) {
         c->mshr[i].reqs = c->mshr_reqs + (size_t)i * cfg->mshr_merge;
         c->free_mshr[i] = cfg->mshrs - 1 - i; /* pop order 0, 1, 2, ... */
@@ -103,6 +109,7 @@ void simt_cache_free(simt_cache *c)
     if (!c)
         return;
     free(c->lines);
+    free(c->tags);
     free(c->mshr);
     free(c->mshr_reqs);
     free(c->free_mshr);
@@ -133,10 +140,11 @@ static struct line *set_base(const simt_cache *c, uint64_t line_addr)
 
 static struct line *find_line(const simt_cache *c, uint64_t line_addr)
 {
-    struct line *s = set_base(c, line_addr);
+    const size_t base = (size_t)simt_cache_set_of(c, line_addr) * c->cfg.assoc;
+    const uint64_t *t = c->tags + base;
     for (uint32_t w = 0; w < c->cfg.assoc; w++)
-        if (s[w].state != LN_INVALID && s[w].tag == line_addr)
-            return &s[w];
+        if (t[w] == line_addr) /* invalid ways never match (simt_cache_create) */
+            return &c->lines[base + w];
     return NULL;
 }
 
@@ -267,7 +275,7 @@ enum simt_cache_outcome simt_cache_access(simt_cache *c, const struct simt_mpkt 
                 INC(writebacks);
             }
         }
-        v->tag = la;
+        v->tag = c->tags[v - c->lines] = la;
         v->state = LN_RESERVED;
         v->dirty = 0;
         v->mshr = mi;
@@ -340,7 +348,7 @@ simt_err simt_cache_fill(simt_cache *c, uint64_t addr, simt_mem_done_fn done, vo
             INC(evictions);
         l->last_use = ++c->stamp;
     }
-    l->tag = la;
+    l->tag = c->tags[l - c->lines] = la;
     l->state = LN_VALID;
     l->dirty = m->dirty_on_fill;
     INC(fills);
@@ -376,6 +384,16 @@ void simt_cache_ticks(simt_cache *c, uint64_t n)
 {
     ADD(ticks, n);
     ADD(mshr_occ_sum, (uint64_t)(c->cfg.mshrs - c->nfree) * n);
+}
+
+void simt_cache_ticks_each(simt_cache *const *cs, uint32_t k, uint64_t n)
+{
+    for (uint32_t i = 0; i < k; i++) {
+        simt_cache *c = cs[i];
+        ADD(ticks, n);
+        if (c->nfree != c->cfg.mshrs) /* adding 0 changes nothing */
+            ADD(mshr_occ_sum, (uint64_t)(c->cfg.mshrs - c->nfree) * n);
+    }
 }
 
 uint32_t simt_cache_mshrs_free(const simt_cache *c)

@@ -133,6 +133,9 @@ void simt_cache_tick(simt_cache *c);
  *  that skips cycles in which nothing can change the occupancy accounts them at once). */
 void simt_cache_ticks(simt_cache *c, uint64_t n);
 
+/*! simt_cache_ticks_each() : simt_cache_ticks(cs[i], n) for each of the `k` caches. */
+void simt_cache_ticks_each(simt_cache *const *cs, uint32_t k, uint64_t n);
+
 uint32_t simt_cache_mshrs_free(const simt_cache *c);
 /*! simt_cache_miss_space() : free miss-queue entries. */
 uint32_t simt_cache_miss_space(const simt_cache *c);

@@ -42,6 +42,19 @@ uint32_t simt_clocks_peek(const struct simt_clocks *c);
 /*! simt_clocks_next() : like peek, and consumes the edge. */
 uint32_t simt_clocks_next(struct simt_clocks *c);
 
+/*! simt_clocks_peek_inline() / simt_clocks_consume() : the same as simt_clocks_peek() and
+ *  simt_clocks_next() (consume the domain peek returned), inline for per-edge loops. */
+static inline uint32_t simt_clocks_peek_inline(const struct simt_clocks *c)
+{
+    return c->plen ? c->pattern[c->pos] : simt_clocks_peek(c);
+}
+static inline void simt_clocks_consume(struct simt_clocks *c, uint32_t d)
+{
+    c->edges[d]++;
+    if (c->plen && ++c->pos == c->plen)
+        c->pos = 0;
+}
+
 /*! simt_clocks_jump() : skips idle time: domain 0 is set to `edges0` consumed edges and every
  *  other domain to the edges strictly before domain 0's edge number `edges0` (exactly where
  *  stepping with simt_clocks_next() would leave them). Returns nothing; `edges0` must not be

@@ -115,7 +115,7 @@ const struct simt_param_desc simt_mem_params[] = {
 
 /* ---------------------------------------------------------------------------------------------
  * Small growable rings of (ready time, id): hit/latency completions (fixed latency per ring, so
- * the ready times are ordered).
+ * the ready times are ordered). The capacity is a power of two.
  * ------------------------------------------------------------------------------------------- */
 struct tring {
     uint64_t *t;
@@ -135,8 +135,8 @@ static int tring_push(struct tring *r, uint64_t t, uint32_t id)
             return -1;
         }
         for (uint32_t i = 0; i < r->n; i++) {
-            nt[i] = r->t[(r->head + i) % r->cap];
-            ni[i] = r->id[(r->head + i) % r->cap];
+            nt[i] = r->t[(r->head + i) & (r->cap - 1)];
+            ni[i] = r->id[(r->head + i) & (r->cap - 1)];
         }
         free(r->t);
         free(r->id);
@@ -145,11 +145,17 @@ static int tring_push(struct tring *r, uint64_t t, uint32_t id)
         r->cap = nc;
         r->head = 0;
     }
-    const uint32_t k = (r->head + r->n) % r->cap;
+    const uint32_t k = (r->head + r->n) & (r->cap - 1);
     r->t[k] = t;
     r->id[k] = id;
     r->n++;
     return 0;
+}
+
+static inline void tring_drop(struct tring *r)
+{
+    r->head = (r->head + 1) & (r->cap - 1);
+    r->n--;
 }
 
 static void tring_free(struct tring *r)
@@ -265,7 +271,8 @@ struct hsm {
     struct hier_shared *sh;
     uint32_t id;
     struct simt_memstage_client client;
-    simt_cache *cache[3]; /* C_L1D, C_L1C, C_L1T */
+    simt_cache *cache[3];   /* C_L1D, C_L1C, C_L1T */
+    uint32_t lb[3], sec[3]; /* their line bytes and sector_of() */
     simt_smem *smem;
     uint64_t lat[NRING];
     struct tring ring[NRING];
@@ -274,7 +281,7 @@ struct hsm {
     uint64_t pending;
     uint64_t ring_next; /* earliest ready time over ring[] (UINT64_MAX if all empty) */
     uint32_t inj_rr;
-    uint8_t inj_maybe; /* an L1 miss queue of this SM may hold requests */
+    uint8_t inj_maybe; /* bit c: the miss queue of L1 cache c (C_L1D..C_L1T) may hold requests */
     uint8_t l1d_wb;    /* l1d.write_policy = write-back */
     struct simt_tracker tracker;
     struct simt_tracker_stats trk_pub; /* tracker stats already added to the registry */
@@ -319,9 +326,8 @@ struct part {
     uint8_t l2_fail_valid;
     uint8_t l2_fail_qfull; /* it failed on a full miss queue (COMQ whatever the victim) */
     uint8_t l2_missq;      /* the L2 miss queue holds requests (only part_tick changes it) */
-    uint64_t l2_owed;      /* L2 cycles not yet counted (simt_cache_ticks at constant occupancy) */
-    uint64_t dram_vnow;    /* DRAM cycles of this channel, ticked or skipped */
-    uint64_t dram_owed;    /* of which skipped and not yet counted (simt_dram_skip) */
+    uint64_t l2_at;        /* L2 cycles counted (simt_cache_ticks at constant occupancy) */
+    uint64_t dram_at;      /* DRAM cycles counted by the channel (ticked or skipped) */
     uint64_t dram_wake;    /* simt_dram_next_event() after the last tick (0: tick) */
 };
 
@@ -337,7 +343,10 @@ struct hier_shared {
     enum simt_pred_kind pred_kind;
     uint32_t l1d_line, l1d_sector, l2_line, max_threads;
     uint64_t l2_lat;
-    uint64_t l2_now; /* interconnect/L2 cycles ticked (the partitions' clock) */
+    uint64_t l2_now;        /* interconnect/L2 cycles ticked (the partitions' clock) */
+    uint64_t dram_vnow;     /* DRAM cycles of the channels, ticked or skipped */
+    uint64_t dram_wake_min; /* the least part.dram_wake */
+    uint64_t *inj;          /* bit i: SM i's L1 miss queues may hold requests (inj_maybe) */
     uint32_t npend;
     uint64_t cycle;
     simt_err err;
@@ -370,11 +379,7 @@ static int waiter_new(struct hsm *s, uint64_t token, uint64_t cycle, uint32_t *o
         s->capw = nc;
     }
     const uint32_t id = s->wfree[--s->nwfree];
-    struct waiter *w = &s->w[id];
-    memset(w, 0, sizeof *w);
-    w->in_use = 1;
-    w->token = token;
-    w->start = cycle;
+    s->w[id] = (struct waiter){.token = token, .start = cycle, .in_use = 1};
     *out = id;
     return 0;
 }
@@ -418,7 +423,7 @@ static void on_l1_fill(void *ctx, const struct simt_mpkt *r)
 /* ---------------------------------------------------------------------------------------------
  * Address classification.
  * ------------------------------------------------------------------------------------------- */
-static int path_of(unsigned space)
+static inline int path_of(unsigned space)
 {
     switch (space) {
     case SIMT_MS_SHARED:
@@ -433,7 +438,7 @@ static int path_of(unsigned space)
     }
 }
 
-static unsigned space_of(const struct simt_mem_req *req, uint64_t addr)
+static inline unsigned space_of(const struct simt_mem_req *req, uint64_t addr)
 {
     if (req->space == SIMT_MS_GENERIC || req->space == SIMT_MS_NONE) {
         const unsigned s = simt_addr_space(addr);
@@ -476,6 +481,7 @@ static simt_err cfg_cache(const simt_config *cfg, const char *sec, const char *n
 }
 
 static void hier_destroy(void *state);
+static uint32_t sector_of(const struct hier_shared *sh, uint32_t lb);
 
 static simt_err hier_create(const simt_config *cfg, uint32_t sm, void *shared, simt_stats *stats,
                             const struct simt_memstage_client *client, void **state)
@@ -518,6 +524,10 @@ static simt_err hier_create(const simt_config *cfg, uint32_t sm, void *shared, s
         (e = simt_cache_bind_stats(s->cache[C_L1T], stats, "mem.l1t")) ||
         (e = simt_smem_bind_stats(s->smem, stats, "mem.smem")))
         goto fail;
+    for (int k = 0; k < 3; k++) {
+        s->lb[k] = simt_cache_line_bytes(s->cache[k]);
+        s->sec[k] = sector_of(sh, s->lb[k]);
+    }
     s->lat[C_L1D] = (uint64_t)simt_config_int(cfg, "l1d.hit_latency");
     s->lat[C_L1C] = (uint64_t)simt_config_int(cfg, "l1c.hit_latency");
     s->lat[C_L1T] = (uint64_t)simt_config_int(cfg, "l1t.hit_latency");
@@ -551,38 +561,26 @@ static void hier_destroy(void *state)
     free(s);
 }
 
-static void hier_tick(void *state, uint64_t cycle)
+/* Completes the fixed-latency operations due at `cycle`. */
+static void rings_due(struct hsm *s, uint64_t cycle)
 {
-    struct hsm *s = state;
-    /* the core steps an SM only in cycles where something can happen (a completion wakes it
-     * the next cycle): account the skipped cycles at the occupancy they had */
-    const uint64_t skipped = s->ticked && cycle > s->cycle + 1 ? cycle - s->cycle - 1 : 0;
-    s->ticked = 1;
-    s->cycle = cycle;
-    if (s->ring_next <= cycle) {
-        uint64_t nx = UINT64_MAX;
-        for (int r = 0; r < NRING; r++) {
-            struct tring *q = &s->ring[r];
-            while (q->n && q->t[q->head] <= cycle) {
-                const uint32_t id = q->id[q->head];
-                q->head = (q->head + 1) % q->cap;
-                q->n--;
-                waiter_done(s, id, cycle);
-            }
-            if (q->n && q->t[q->head] < nx)
-                nx = q->t[q->head];
+    uint64_t nx = UINT64_MAX;
+    for (int r = 0; r < NRING; r++) {
+        struct tring *q = &s->ring[r];
+        while (q->n && q->t[q->head] <= cycle) {
+            const uint32_t id = q->id[q->head];
+            tring_drop(q);
+            waiter_done(s, id, cycle);
         }
-        s->ring_next = nx;
+        if (q->n && q->t[q->head] < nx)
+            nx = q->t[q->head];
     }
-    for (int c = 0; c < 3; c++) {
-        if (skipped)
-            simt_cache_ticks(s->cache[c], skipped);
-        simt_cache_tick(s->cache[c]);
-    }
-    /* publish the tracker's counters (plain fields) as deltas: four compares a cycle (without
-     * a tracker they never change) */
-    if (s->tracker.kind == SIMT_TRACKER_NONE)
-        return;
+    s->ring_next = nx;
+}
+
+/* Publishes the tracker's counters (plain fields) as deltas. */
+static void tracker_publish(struct hsm *s)
+{
     const struct simt_tracker_stats *t = &s->tracker.st;
     const uint64_t now[4] = {t->restricted, t->credits_taken, t->credits_returned,
                              t->virtual_credits};
@@ -594,6 +592,23 @@ static void hier_tick(void *state, uint64_t cycle)
                 *s->sh->st_trk[k] += now[k] - *pub[k];
             *pub[k] = now[k];
         }
+}
+
+static void hier_tick(void *state, uint64_t cycle)
+{
+    struct hsm *s = state;
+    /* the core steps an SM only in cycles where something can happen (a completion wakes it
+     * the next cycle): account the skipped cycles at the occupancy they had (this cycle and
+     * the skipped ones: cycle - last; 1 on the first tick) */
+    const uint64_t n = s->ticked && cycle > s->cycle ? cycle - s->cycle : 1;
+    s->ticked = 1;
+    s->cycle = cycle;
+    if (s->ring_next <= cycle)
+        rings_due(s, cycle);
+    simt_cache_ticks_each(s->cache, 3, n);
+    /* without a tracker its counters never change */
+    if (s->tracker.kind != SIMT_TRACKER_NONE)
+        tracker_publish(s);
 }
 
 static bool hier_can_accept(void *state, uint64_t cycle)
@@ -651,6 +666,15 @@ static void add_op(struct op *ops, uint32_t *nops, uint64_t line, uint32_t smask
         }
     if (*nops < MAX_OPS)
         ops[(*nops)++] = (struct op){line, smask, (uint8_t)write, (uint8_t)atomic};
+}
+
+/* Bits set in x (without a popcount instruction the builtin is a library call). */
+static inline uint32_t popcount32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
 }
 
 /* Sector size used on a cache of `lb`-byte lines: l1d.sector_bytes, at most the line, and at
@@ -752,26 +776,21 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
     }
     s->last_fail.valid = 0;
     const uint32_t n = req->naccess < MAX_ACC ? req->naccess : MAX_ACC;
-    uint8_t path[MAX_ACC];
-    uint8_t spc[MAX_ACC];
-    uint64_t prim[MAX_ACC];
     const int generic = req->space == SIMT_MS_GENERIC || req->space == SIMT_MS_NONE;
     const int copy = req->kind == SIMT_MK_COPY;
-    const uint8_t sp0 = (uint8_t)req->space, pa0 = (uint8_t)path_of(req->space);
-    for (uint32_t i = 0; i < n; i++) {
-        const struct simt_mem_access *a = &req->acc[i];
-        const uint64_t p = (copy && a->addr2) ? a->addr2 : a->addr;
-        if (generic) {
-            spc[i] = (uint8_t)space_of(req, p);
-            path[i] = (uint8_t)path_of(spc[i]);
-        } else {
-            spc[i] = sp0;
-            path[i] = pa0;
-        }
-        prim[i] = spc[i] == SIMT_MS_LOCAL ? local_addr(s, p, a->thread) : p;
-    }
     simt_err e = SIMT_ERR_OK;
-    if (path[0] == C_SMEM) {
+    /* the first access decides the path and the group */
+    const struct simt_mem_access *a0 = &req->acc[0];
+    const uint64_t p0 = (copy && a0->addr2) ? a0->addr2 : a0->addr;
+    const uint8_t sp0 = generic ? (uint8_t)space_of(req, p0) : (uint8_t)req->space;
+    const int cp = path_of(sp0);
+    if (cp == C_SMEM) {
+        uint8_t path[MAX_ACC];
+        for (uint32_t i = 0; i < n; i++) {
+            const struct simt_mem_access *a = &req->acc[i];
+            const uint64_t p = (copy && a->addr2) ? a->addr2 : a->addr;
+            path[i] = (uint8_t)(generic ? path_of(space_of(req, p)) : cp);
+        }
         e = push_shared(s, cycle, req, path, n, out); /* rejects accesses beyond n too */
         (*sh->st_served) += out->nserved;
         count_hazards(sh, out->hazards);
@@ -780,45 +799,100 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
 
     /* the group: accesses on the same path whose primary address falls in the first one's
      * line (constant cache: the same word, serialised on distinct addresses) */
-    const int cp = path[0];
     simt_cache *c = s->cache[cp];
-    const uint32_t lb = simt_cache_line_bytes(c);
+    const uint32_t lb = s->lb[cp];
     const uint32_t gshift = cp == C_L1C ? 2 : (uint32_t)__builtin_ctz(lb); /* lines: 2^k */
-    const uint64_t key = prim[0] >> gshift;
-    const uint32_t sec = sector_of(sh, lb);
+    const uint64_t prim0 = sp0 == SIMT_MS_LOCAL ? local_addr(s, p0, a0->thread) : p0;
+    const uint64_t key = prim0 >> gshift;
+    const uint32_t sec = s->sec[cp];
+    const uint32_t secshift = (uint32_t)__builtin_ctz(sec);
+    const uint64_t line0 = prim0 & ~(uint64_t)(lb - 1);
     const int is_load = req->kind == SIMT_MK_LOAD;
+    const int kwrite = req->kind == SIMT_MK_STORE, katomic = req->kind == SIMT_MK_ATOMIC;
     uint8_t in_group[MAX_ACC];
     struct op ops[MAX_OPS];
     uint32_t nops = 0, ngroup = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        in_group[i] = path[i] == cp && prim[i] >> gshift == key;
-        if (!in_group[i])
-            continue;
-        ngroup++;
-        const struct simt_mem_access *a = &req->acc[i];
-        const uint32_t sz = a->size ? a->size : 1;
-        switch (req->kind) {
-        case SIMT_MK_LOAD:
-            add_range(ops, &nops, prim[i], sz, lb, sec, 0, 0);
-            break;
-        case SIMT_MK_STORE:
-            add_range(ops, &nops, prim[i], sz, lb, sec, 1, 0);
-            break;
-        case SIMT_MK_ATOMIC:
-            add_range(ops, &nops, prim[i], sz, lb, sec, 0, 1);
-            break;
-        default: /* COPY: read the source (if any), write the destination */
-            if (a->addr2)
-                add_range(ops, &nops, prim[i], sz, lb, sec, 0, 0);
-            {
-                const unsigned ds = space_of(req, a->addr);
-                const uint64_t d =
-                    ds == SIMT_MS_LOCAL ? local_addr(s, a->addr, a->thread) : a->addr;
-                const uint32_t dlb = simt_cache_line_bytes(s->cache[C_L1D]);
-                if (path_of(ds) == C_L1D)
-                    add_range(ops, &nops, d, sz, dlb, sector_of(sh, dlb), 1, 0);
+    in_group[0] = 1;
+    if (!copy) {
+        /* every group access starts in line0 (the group is at most one line); an access
+         * inside it ORs its sectors into the line's op (what add_range would do) */
+        const uint32_t sz0 = a0->size ? a0->size : 1;
+        const uint64_t off0 = prim0 - line0;
+        if (off0 + sz0 <= lb) { /* add_range's single line */
+            const uint32_t s0 = (uint32_t)(off0 >> secshift);
+            const uint32_t w = (uint32_t)((off0 + sz0 - 1) >> secshift) - s0 + 1;
+            ops[0] = (struct op){line0, (w >= 32 ? 0xffffffffu : ((1u << w) - 1)) << s0,
+                                 (uint8_t)kwrite, (uint8_t)katomic};
+            nops = 1;
+        } else
+            add_range(ops, &nops, prim0, sz0, lb, sec, kwrite, katomic);
+        ngroup = 1;
+        const int local_sp = sp0 == SIMT_MS_LOCAL;
+        const uint32_t nsec = lb >> secshift; /* <= 32 (sector_of) */
+        const uint32_t fullmask = nsec >= 32 ? 0xffffffffu : (1u << nsec) - 1;
+        const uint64_t gwin = SIMT_WIN_GLOBAL_END - SIMT_WIN_GLOBAL_BASE;
+        for (uint32_t i = 1; i < n; i++) {
+            const struct simt_mem_access *a = &req->acc[i];
+            uint64_t prim = a->addr;
+            in_group[i] = 0;
+            if (generic) {
+                if (prim - SIMT_WIN_GLOBAL_BASE < gwin) { /* space_of(): global, path L1D */
+                    if (cp != C_L1D)
+                        continue;
+                } else {
+                    const unsigned spi = space_of(req, prim);
+                    if (path_of(spi) != cp)
+                        continue;
+                    if (spi == SIMT_MS_LOCAL)
+                        prim = local_addr(s, prim, a->thread);
+                }
+            } else if (local_sp)
+                prim = local_addr(s, prim, a->thread);
+            if (prim >> gshift != key)
+                continue;
+            in_group[i] = 1;
+            ngroup++;
+            const uint32_t sz = a->size ? a->size : 1;
+            const uint64_t off = prim - line0;
+            if (off + sz <= lb) {
+                if (ops[0].smask == fullmask || nops >= MAX_OPS)
+                    continue; /* no sector to add (add_range would add none either) */
+                const uint32_t s0 = (uint32_t)(off >> secshift);
+                const uint32_t w = (uint32_t)((off + sz - 1) >> secshift) - s0 + 1;
+                ops[0].smask |= (w >= 32 ? 0xffffffffu : ((1u << w) - 1)) << s0;
+            } else
+                add_range(ops, &nops, prim, sz, lb, sec, kwrite, katomic);
+        }
+    } else {
+        for (uint32_t i = 0; i < n; i++) {
+            const struct simt_mem_access *a = &req->acc[i];
+            uint64_t prim;
+            if (i == 0)
+                prim = prim0;
+            else {
+                const uint64_t p = a->addr2 ? a->addr2 : a->addr;
+                const unsigned spi = generic ? space_of(req, p) : sp0;
+                if (generic && path_of(spi) != cp) {
+                    in_group[i] = 0;
+                    continue;
+                }
+                prim = spi == SIMT_MS_LOCAL ? local_addr(s, p, a->thread) : p;
+                if (prim >> gshift != key) {
+                    in_group[i] = 0;
+                    continue;
+                }
             }
-            break;
+            in_group[i] = 1;
+            ngroup++;
+            const uint32_t sz = a->size ? a->size : 1;
+            /* COPY: read the source (if any), write the destination */
+            if (a->addr2)
+                add_range(ops, &nops, prim, sz, lb, sec, 0, 0);
+            const unsigned ds = space_of(req, a->addr);
+            const uint64_t d = ds == SIMT_MS_LOCAL ? local_addr(s, a->addr, a->thread) : a->addr;
+            const uint32_t dlb = simt_cache_line_bytes(s->cache[C_L1D]);
+            if (path_of(ds) == C_L1D)
+                add_range(ops, &nops, d, sz, dlb, sector_of(sh, dlb), 1, 0);
         }
     }
 
@@ -863,14 +937,13 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
     for (uint32_t k = 0; k < nops && !failed; k++) {
         const struct op *o = &ops[k];
         simt_cache *oc = o->write ? s->cache[C_L1D] : c;
-        const uint32_t olb = o->write ? simt_cache_line_bytes(oc) : lb;
-        const uint32_t touched = (uint32_t)__builtin_popcount(o->smask) * sector_of(sh, olb);
+        const uint32_t touched = popcount32(o->smask) * (o->write ? s->sec[C_L1D] : sec);
         struct simt_mpkt pkt = {.addr = o->line,
                                 .bytes = o->write || o->atomic ? touched : lb,
                                 .id = wid,
                                 .src = (uint16_t)s->id,
                                 .is_write = o->write,
-                                .space = spc[0],
+                                .space = sp0,
                                 .kind = o->atomic ? SIMT_MPKT_ATOMIC : SIMT_MPKT_LINE};
         enum simt_hazard hz;
         enum simt_cache_outcome r;
@@ -881,7 +954,9 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
         }
         if (r != SIMT_CACHE_FAIL) {
             s->epoch++;
-            s->inj_maybe = 1; /* it may have queued a request towards the interconnect */
+            /* it may have queued a request towards the interconnect */
+            s->inj_maybe |= (uint8_t)(1u << (o->atomic || o->write ? C_L1D : cp));
+            sh->inj[s->id >> 6] |= 1ull << (s->id & 63);
         } else if (k == 0 && !tracked) {
             s->last_fail.hz = hz;
             s->last_fail.nops_failed_cache = o->atomic || o->write ? C_L1D : (uint32_t)cp;
@@ -917,13 +992,20 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
     }
     if (nops > 1 && !failed)
         out->busy_cycles = nops; /* a straddling group used several line slots */
-    for (uint32_t i = 0; i < req->naccess; i++) {
-        if (i < n && in_group[i] && !failed)
-            out->nserved++;
-        else {
-            out->rejected[out->nrejected++] = i;
-            if (i >= n || !in_group[i])
-                out->hazards |= SIMT_HZ_BIT(SIMT_HZ_DIV);
+    /* served: the group (unless it failed); rejected, in order: the rest (DIV for those
+     * outside the group) */
+    if (ngroup < req->naccess)
+        out->hazards |= SIMT_HZ_BIT(SIMT_HZ_DIV);
+    if (failed)
+        reject_all(out, req->naccess);
+    else {
+        out->nserved = ngroup;
+        if (ngroup < req->naccess) {
+            for (uint32_t i = 0; i < n; i++)
+                if (!in_group[i])
+                    out->rejected[out->nrejected++] = i;
+            for (uint32_t i = n; i < req->naccess; i++)
+                out->rejected[out->nrejected++] = i;
         }
     }
     if (s->last_fail.valid == 2) {
@@ -1070,34 +1152,40 @@ static void on_l2_fill(void *ctx, const struct simt_mpkt *r)
 
 /* Counts the DRAM cycles skipped on partition p's channel (no command or completion was due
  * in them: simt_dram_next_event()). */
+static void dram_sync_to(struct part *p, uint64_t t)
+{
+    if (p->dram_at != t) {
+        simt_dram_skip(p->dram, t - p->dram_at);
+        p->dram_at = t;
+    }
+}
+
 static void dram_sync(struct part *p)
 {
-    if (p->dram_owed) {
-        simt_dram_skip(p->dram, p->dram_owed);
-        p->dram_owed = 0;
-    }
+    dram_sync_to(p, p->sh->dram_vnow);
 }
 
 /* Counts the L2 cycles owed at the L2's current MSHR occupancy (which only part_tick
  * changes: call before it runs). */
 static void l2_sync(struct part *p)
 {
-    if (p->l2_owed) {
-        simt_cache_ticks(p->l2, p->l2_owed);
-        p->l2_owed = 0;
+    const uint64_t now = p->sh->l2_now;
+    if (p->l2_at != now) {
+        simt_cache_ticks(p->l2, now - p->l2_at);
+        p->l2_at = now;
     }
 }
 
-/* Would part_tick(p) do anything this L2 cycle? (req_inflight: the request network has
- * packets granted and not yet taken) */
-static int part_active(const struct hier_shared *sh, const struct part *p, uint32_t req_inflight)
+/* Would part_tick(p) do anything this L2 cycle, besides taking the request `in`? */
+static int part_active(const struct hier_shared *sh, const struct part *p)
 {
     return p->dram_ret.count || p->l2in.count || p->reply.n || p->l2_missq ||
-           (p->l2hit.n && p->l2hit.t[p->l2hit.head] <= sh->l2_now) ||
-           (req_inflight && simt_icnt_peek(sh->req, p->id));
+           (p->l2hit.n && p->l2hit.t[p->l2hit.head] <= sh->l2_now);
 }
 
-static void part_tick(struct hier_shared *sh, struct part *p)
+/* One L2 cycle of partition p; `in` is simt_icnt_peek(sh->req, p->id) (steps 1-5 do not
+ * change it). */
+static void part_tick(struct hier_shared *sh, struct part *p, const struct simt_mpkt *in)
 {
     /* 1. a line back from DRAM fills the L2 (one per cycle: the fill port) */
     const struct simt_mpkt *f = mem_ring_peek(&p->dram_ret, UINT64_MAX);
@@ -1112,8 +1200,7 @@ static void part_tick(struct hier_shared *sh, struct part *p)
     /* 2. L2 hits whose latency elapsed */
     while (p->l2hit.n && p->l2hit.t[p->l2hit.head] <= sh->l2_now) {
         const uint32_t pi = p->l2hit.id[p->l2hit.head];
-        p->l2hit.head = (p->l2hit.head + 1) % p->l2hit.cap;
-        p->l2hit.n--;
+        tring_drop(&p->l2hit);
         part_sub_done(p, pi);
     }
     /* 3. one L2 access per cycle; a hazard keeps it at the head (back-pressure). A failed
@@ -1156,6 +1243,7 @@ static void part_tick(struct hier_shared *sh, struct part *p)
         if (e && !sh->err)
             sh->err = e;
         p->dram_wake = 0;
+        sh->dram_wake_min = 0;
         simt_cache_miss_pop(p->l2);
         p->l2_epoch++;
         p->l2_pops++;
@@ -1172,13 +1260,11 @@ static void part_tick(struct hier_shared *sh, struct part *p)
         simt_err e = simt_icnt_push(sh->rep, p->id, rp.src, &rp);
         if (e && !sh->err)
             sh->err = e;
-        p->reply.head = (p->reply.head + 1) % p->reply.cap;
-        p->reply.n--;
+        tring_drop(&p->reply);
         q->in_use = 0;
         p->pfree[p->npfree++] = pi;
     }
     /* 6. accept a request from the request network if it fits whole */
-    const struct simt_mpkt *in = simt_icnt_peek(sh->req, p->id);
     if (in && p->npfree) {
         const uint64_t lb = sh->l2_line;
         const uint64_t first = in->addr & ~(lb - 1);
@@ -1233,11 +1319,14 @@ static void sm_inject(struct hier_shared *sh, struct hsm *s)
 {
     if (!s->inj_maybe || !simt_icnt_can_accept(sh->req, s->id))
         return;
-    for (int k = 0; k < 3; k++) {
-        const int ci = (int)((s->inj_rr + k) % 3);
+    for (uint32_t k = 0, ci = s->inj_rr; k < 3; k++, ci = ci == 2 ? 0 : ci + 1) {
+        if (!(s->inj_maybe >> ci & 1))
+            continue; /* that queue is empty */
         const struct simt_mpkt *m = simt_cache_miss_peek(s->cache[ci]);
-        if (!m)
+        if (!m) {
+            s->inj_maybe &= (uint8_t) ~(1u << ci);
             continue;
+        }
         struct simt_mpkt pkt = *m;
         struct simt_dram_loc loc;
         simt_addrmap_map(&sh->map, pkt.addr, &loc);
@@ -1249,30 +1338,37 @@ static void sm_inject(struct hier_shared *sh, struct hsm *s)
             sh->err = e;
         simt_cache_miss_pop(s->cache[ci]);
         s->epoch++;
-        s->inj_rr = (uint32_t)(ci + 1) % 3;
+        s->inj_rr = ci == 2 ? 0 : ci + 1;
         return;
     }
-    s->inj_maybe = 0; /* all three queues are empty */
+    /* all three queues are empty (inj_maybe is 0) */
+    sh->inj[s->id >> 6] &= ~(1ull << (s->id & 63));
 }
 
 static void icnt_domain_tick(struct hier_shared *sh)
 {
     (*sh->st_icnt_cycles)++;
-    for (uint32_t i = 0; i < sh->nsms; i++)
-        if (sh->sms[i])
-            sm_inject(sh, sh->sms[i]);
+    /* the SMs whose miss queues may hold requests, in SM order (each injects into its own
+     * input only) */
+    for (uint32_t w = 0; w < (sh->nsms + 63) / 64; w++)
+        for (uint64_t m = sh->inj[w]; m; m &= m - 1) {
+            struct hsm *s = sh->sms[w * 64 + (uint32_t)__builtin_ctzll(m)];
+            if (s)
+                sm_inject(sh, s);
+        }
     simt_icnt_tick(sh->req);
     simt_icnt_tick(sh->rep);
-    const uint32_t req_inflight = simt_icnt_inflight(sh->req);
+    const int req_ready = simt_icnt_next_ready(sh->req) <= simt_icnt_now(sh->req);
     for (uint32_t i = 0; i < sh->npart; i++) {
         struct part *p = &sh->part[i];
-        if (part_active(sh, p, req_inflight)) {
-            l2_sync(p);
-            part_tick(sh, p);
+        const struct simt_mpkt *in = req_ready ? simt_icnt_peek(sh->req, p->id) : NULL;
+        if (in || part_active(sh, p)) {
+            l2_sync(p); /* the L2 cycles before this one, at the occupancy they had */
+            part_tick(sh, p, in);
         }
-        p->l2_owed++; /* simt_cache_tick(p->l2), counted later at this occupancy */
+        /* this cycle's simt_cache_tick(p->l2) is counted later, at this occupancy */
     }
-    if (simt_icnt_inflight(sh->rep))
+    if (simt_icnt_next_ready(sh->rep) <= simt_icnt_now(sh->rep))
         for (uint32_t i = 0; i < sh->nsms; i++)
             if (sh->sms[i])
                 sm_receive(sh, sh->sms[i]);
@@ -1282,16 +1378,22 @@ static void icnt_domain_tick(struct hier_shared *sh)
 static void dram_domain_tick(struct hier_shared *sh)
 {
     (*sh->st_dram_cycles)++;
+    const uint64_t now = sh->dram_vnow++;
+    if (now < sh->dram_wake_min)
+        return; /* nothing due on any channel: simt_dram_tick() would only count the cycle */
+    uint64_t wmin = UINT64_MAX;
     for (uint32_t i = 0; i < sh->npart; i++) {
         struct part *p = &sh->part[i];
-        if (p->dram_vnow++ < p->dram_wake) {
-            p->dram_owed++; /* nothing due: simt_dram_tick() would only count the cycle */
-            continue;
+        if (now >= p->dram_wake) {
+            dram_sync_to(p, now);
+            simt_dram_tick(p->dram);
+            p->dram_at = now + 1;
+            p->dram_wake = simt_dram_next_event(p->dram);
         }
-        dram_sync(p);
-        simt_dram_tick(p->dram);
-        p->dram_wake = simt_dram_next_event(p->dram);
+        if (p->dram_wake < wmin)
+            wmin = p->dram_wake;
     }
+    sh->dram_wake_min = wmin;
 }
 
 static int shared_idle(const struct hier_shared *sh)
@@ -1304,12 +1406,14 @@ static int shared_idle(const struct hier_shared *sh)
             q->reply.n || simt_dram_busy(q->dram) || simt_cache_miss_peek(q->l2))
             return 0;
     }
-    for (uint32_t i = 0; i < sh->nsms; i++) {
-        const struct hsm *s = sh->sms[i];
-        for (int c = 0; s && c < 3; c++)
-            if (simt_cache_miss_peek(s->cache[c]))
-                return 0;
-    }
+    /* an SM whose injection bit is clear has empty miss queues */
+    for (uint32_t w = 0; w < (sh->nsms + 63) / 64; w++)
+        for (uint64_t m = sh->inj[w]; m; m &= m - 1) {
+            const struct hsm *s = sh->sms[w * 64 + (uint32_t)__builtin_ctzll(m)];
+            for (int c = 0; s && c < 3; c++)
+                if (simt_cache_miss_peek(s->cache[c]))
+                    return 0;
+        }
     return 1;
 }
 
@@ -1324,15 +1428,15 @@ static void hier_shared_tick(void *shared, uint64_t cycle)
         (*sh->st_dram_cycles) += sh->clk.edges[2] - e2;
     }
     for (;;) {
-        const uint32_t d = simt_clocks_peek(&sh->clk);
+        const uint32_t d = simt_clocks_peek_inline(&sh->clk);
         if (d == 0) {
             if (sh->clk.edges[0] > cycle)
                 break;
-            simt_clocks_next(&sh->clk);
+            simt_clocks_consume(&sh->clk, 0);
             (*sh->st_core_cycles)++;
             continue;
         }
-        simt_clocks_next(&sh->clk);
+        simt_clocks_consume(&sh->clk, d);
         if (d == 1)
             icnt_domain_tick(sh);
         else
@@ -1383,7 +1487,8 @@ static simt_err hier_shared_create(const simt_config *cfg, uint32_t nsms, simt_s
     sh->l1d_sector = kint(cfg, "l1d.sector_bytes");
     sh->sms = calloc(nsms, sizeof *sh->sms);
     sh->part = calloc(sh->npart, sizeof *sh->part);
-    if (!sh->sms || !sh->part) {
+    sh->inj = calloc((nsms + 63) / 64, sizeof *sh->inj);
+    if (!sh->sms || !sh->part || !sh->inj) {
         e = simt_seterr(SIMT_ERR_NOMEM, "memory hierarchy: out of memory");
         goto fail;
     }
@@ -1553,6 +1658,7 @@ static void hier_shared_destroy(void *shared)
             sh->sms[i]->sh = NULL; /* SM states freed later must not touch us */
     free(sh->part);
     free(sh->sms);
+    free(sh->inj);
     simt_icnt_free(sh->req);
     simt_icnt_free(sh->rep);
     simt_predictor_free(sh->pred);

@@ -34,6 +34,12 @@ struct simt_icnt {
     uint32_t queued; /* packets in input queues */
     uint32_t inflight;
     uint64_t now;
+    /* Speed-ups that change no result: */
+    uint64_t *in_nonempty; /* bit i: input queue i holds packets (arbitration visits only these) */
+    uint32_t nwords;       /* words of in_nonempty */
+    uint32_t flit_shift;   /* log2(flit_bytes) when it is a power of two, else UINT32_MAX */
+    uint64_t ready_min;    /* earliest ready time over the output heads (UINT64_MAX: none) */
+    uint8_t ready_stale;   /* a head was popped: ready_min is a lower bound, recompute */
 };
 
 #define INC(f)    (n->st.f++, (*n->m.f)++)
@@ -93,7 +99,14 @@ simt_err simt_icnt_create(const struct simt_icnt_cfg *cfg, simt_icnt **out)
     n->out_busy = calloc(cfg->noutputs, sizeof *n->out_busy);
     n->out_reserved = calloc(cfg->noutputs, sizeof *n->out_reserved);
     n->link_free = calloc((size_t)n->width * n->width * 4, sizeof *n->link_free);
-    int bad = !n->in || !n->out || !n->in_busy || !n->out_busy || !n->out_reserved || !n->link_free;
+    n->nwords = (cfg->ninputs + 63) / 64;
+    n->in_nonempty = calloc(n->nwords, sizeof *n->in_nonempty);
+    n->flit_shift = (cfg->flit_bytes & (cfg->flit_bytes - 1))
+                        ? UINT32_MAX
+                        : (uint32_t)__builtin_ctz(cfg->flit_bytes);
+    n->ready_min = UINT64_MAX;
+    int bad = !n->in || !n->out || !n->in_busy || !n->out_busy || !n->out_reserved ||
+              !n->link_free || !n->in_nonempty;
     for (uint32_t i = 0; !bad && i < cfg->ninputs; i++)
         bad = pq_init(&n->in[i], cfg->in_queue);
     for (uint32_t o = 0; !bad && o < cfg->noutputs; o++)
@@ -120,12 +133,15 @@ void simt_icnt_free(simt_icnt *n)
     free(n->out_busy);
     free(n->out_reserved);
     free(n->link_free);
+    free(n->in_nonempty);
     free(n);
 }
 
 uint32_t simt_icnt_flits(const simt_icnt *n, const struct simt_mpkt *req)
 {
     const uint32_t bytes = HEADER_BYTES + ((req->is_write || req->is_reply) ? req->bytes : 0);
+    if (n->flit_shift != UINT32_MAX)
+        return (bytes + n->cfg.flit_bytes - 1) >> n->flit_shift;
     return (bytes + n->cfg.flit_bytes - 1) / n->cfg.flit_bytes;
 }
 
@@ -147,6 +163,7 @@ simt_err simt_icnt_push(simt_icnt *n, uint32_t in, uint32_t out_port, const stru
     p->port = out_port;
     q->count++;
     n->queued++;
+    n->in_nonempty[in >> 6] |= 1ull << (in & 63);
     return SIMT_ERR_OK;
 }
 
@@ -164,6 +181,8 @@ static void deliver(simt_icnt *n, uint32_t o, const struct pkt *src, uint64_t re
     p->t = ready;
     q->count++;
     n->inflight++;
+    if (ready < n->ready_min)
+        n->ready_min = ready; /* still a lower bound when stale */
 }
 
 static uint64_t max64(uint64_t a, uint64_t b)
@@ -199,49 +218,88 @@ static uint64_t mesh_route(simt_icnt *n, uint32_t a, uint32_t b, uint64_t t, uin
     return t;
 }
 
+/* Arbitration for input i (its queue is not empty). */
+static inline __attribute__((always_inline)) void arbitrate(simt_icnt *n, uint32_t i)
+{
+    struct pq *q = &n->in[i];
+    if (n->in_busy[i] > n->now)
+        return;
+    struct pkt *p = pq_at(q, 0);
+    const uint32_t o = p->port;
+    uint64_t ready;
+    if (n->out_reserved[o] >= n->out[o].cap ||
+        (n->cfg.topo == SIMT_ICNT_XBAR && n->out_busy[o] > n->now)) {
+        INC(blocked);
+        return;
+    }
+    const uint32_t flits = simt_icnt_flits(n, &p->req);
+    if (n->cfg.topo == SIMT_ICNT_XBAR) {
+        n->out_busy[o] = n->now + flits;
+        ready = n->now + flits + n->cfg.latency;
+    } else {
+        const uint64_t head = mesh_route(n, i, n->cfg.ninputs + o, n->now, flits);
+        const uint64_t start = max64(head, n->out_busy[o]);
+        n->out_busy[o] = start + flits;
+        ready = start + flits;
+    }
+    n->in_busy[i] = n->now + flits;
+    n->out_reserved[o]++;
+    INC(packets);
+    ADD(flits, flits);
+    ADD(latency_sum, ready - p->pushed);
+    deliver(n, o, p, ready); /* copies *p into the output buffer (another ring) */
+    pq_drop_head(q);
+    n->queued--;
+    if (!q->count)
+        n->in_nonempty[i >> 6] &= ~(1ull << (i & 63));
+}
+
 void simt_icnt_tick(simt_icnt *n)
 {
     INC(ticks);
     const uint32_t ni = n->cfg.ninputs;
     if (n->queued) {
-        for (uint32_t k = 0, i = n->rr; k < ni; k++, i = i + 1 == ni ? 0 : i + 1) {
-            struct pq *q = &n->in[i];
-            if (!q->count || n->in_busy[i] > n->now)
-                continue;
-            struct pkt *p = pq_at(q, 0);
-            const uint32_t o = p->port;
-            const uint32_t flits = simt_icnt_flits(n, &p->req);
-            uint64_t ready;
-            if (n->out_reserved[o] >= n->out[o].cap) {
-                INC(blocked);
-                continue;
+        /* inputs rr, rr+1, ..., ni-1, 0, ..., rr-1, visiting only non-empty queues (the
+         * others do nothing); arbitrating input i changes no other input's queue */
+        const uint32_t w0 = n->rr >> 6;
+        const uint64_t lowbits = (1ull << (n->rr & 63)) - 1;
+        uint64_t m = n->in_nonempty[w0] & ~lowbits;
+        for (uint32_t w = w0;;) {
+            while (m) {
+                arbitrate(n, (w << 6) + (uint32_t)__builtin_ctzll(m));
+                m &= m - 1;
             }
-            if (n->cfg.topo == SIMT_ICNT_XBAR) {
-                if (n->out_busy[o] > n->now) {
-                    INC(blocked);
-                    continue;
-                }
-                n->out_busy[o] = n->now + flits;
-                ready = n->now + flits + n->cfg.latency;
-            } else {
-                const uint64_t head = mesh_route(n, i, ni + o, n->now, flits);
-                const uint64_t start = max64(head, n->out_busy[o]);
-                n->out_busy[o] = start + flits;
-                ready = start + flits;
-            }
-            n->in_busy[i] = n->now + flits;
-            n->out_reserved[o]++;
-            INC(packets);
-            ADD(flits, flits);
-            ADD(latency_sum, ready - p->pushed);
-            struct pkt copy = *p;
-            pq_drop_head(q);
-            n->queued--;
-            deliver(n, o, &copy, ready);
+            if (++w == n->nwords)
+                w = 0;
+            if (w == w0)
+                break;
+            m = n->in_nonempty[w];
         }
+        for (m = n->in_nonempty[w0] & lowbits; m; m &= m - 1)
+            arbitrate(n, (w0 << 6) + (uint32_t)__builtin_ctzll(m));
         n->rr = n->rr + 1 == ni ? 0 : n->rr + 1;
     }
     n->now++;
+}
+
+uint64_t simt_icnt_next_ready(simt_icnt *n)
+{
+    if (!n->inflight)
+        return UINT64_MAX;
+    if (n->ready_stale) {
+        uint64_t t = UINT64_MAX;
+        for (uint32_t o = 0; o < n->cfg.noutputs; o++)
+            if (n->out[o].count && pq_at(&n->out[o], 0)->t < t)
+                t = pq_at(&n->out[o], 0)->t;
+        n->ready_min = t;
+        n->ready_stale = 0;
+    }
+    return n->ready_min;
+}
+
+uint64_t simt_icnt_now(const simt_icnt *n)
+{
+    return n->now;
 }
 
 const struct simt_mpkt *simt_icnt_peek(const simt_icnt *n, uint32_t o)
@@ -262,6 +320,7 @@ void simt_icnt_pop(simt_icnt *n, uint32_t o)
     pq_drop_head(q);
     n->out_reserved[o]--;
     n->inflight--;
+    n->ready_stale = 1;
 }
 
 uint32_t simt_icnt_busy(const simt_icnt *n)

@@ -73,6 +73,12 @@ uint32_t simt_icnt_busy(const simt_icnt *n);
 /*! simt_icnt_inflight() : packets granted and not yet popped at their output (0: no output
  *  has anything to peek). */
 uint32_t simt_icnt_inflight(const simt_icnt *n);
+/*! simt_icnt_next_ready() : the earliest network cycle at which some output's oldest packet
+ *  is (or was) deliverable, UINT64_MAX if nothing is in flight: simt_icnt_peek() returns
+ *  NULL at every output while it is above simt_icnt_now(). */
+uint64_t simt_icnt_next_ready(simt_icnt *n);
+/*! simt_icnt_now() : network cycles ticked so far. */
+uint64_t simt_icnt_now(const simt_icnt *n);
 const struct simt_icnt_stats *simt_icnt_stats(const simt_icnt *n);
 /*! simt_icnt_bind_stats() : mirror the counters into `reg` as "<prefix>.<field>". */
 simt_err simt_icnt_bind_stats(simt_icnt *n, simt_stats *reg, const char *prefix);
