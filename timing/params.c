@@ -90,6 +90,10 @@ static const struct simt_param_desc sched_params[] = {
     E("sched.policy", "lrr", "lrr|gto|two-level",
       "loose round-robin, greedy-then-oldest, or two-level (Narasiman et al.)"),
     I("sched.active_groups", "8", 1, 4096, "two-level: groups in the active set of each scheduler"),
+    E("sched.two_level_promote", "ready", "ready|oldest",
+      "two-level: free active places go to the oldest pending groups whose next instruction "
+      "does not wait on a load (ready), or to the oldest pending groups (oldest, the model "
+      "before 2026-11-21: a group still waiting is promoted and demoted again)"),
     B("sched.issue_blocking", "false",
       "a scheduler stays busy for the issue_cycles of the group it issued (one SIMD pipeline "
       "fed warp_size/simd_width cycles per warp, seed 000 4.3); false: only the unit is held"),

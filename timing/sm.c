@@ -195,6 +195,7 @@ struct sm {
                           last left it and that call's answer, active_groups entries each */
     uint32_t *nactive;
     uint32_t tl_cbs[16], tl_cbase[16], tl_cn[16], tl_cm[16]; /* tl_active's cache keys */
+    uint32_t tl_cll[16], ll_epoch; /* ... and ll_epoch: long-latency results written back */
     uint8_t *last_class;
     uint64_t accounted_until;
     uint64_t next_cycle;
@@ -245,6 +246,8 @@ struct simt_gpu {
     uint32_t issue_cycles_cfg;
     int sched_policy; /* 0 lrr 1 gto 2 two-level */
     uint32_t active_groups;
+    int tl_ready;           /* sched.two_level_promote = ready */
+    uint64_t *st_demotions; /* sched.demotions */
     int dual_issue, buffered_fe, separated, replay, issue_blocking;
     uint32_t nbanks, wb_ports;
     uint32_t nunits[U_NUM], latency[U_NUM], ii[U_NUM], fp64_factor;
@@ -772,6 +775,7 @@ static void inst_retire(struct sm *s, uint32_t k, uint64_t cycle)
     if (in->dst)
         for (uint32_t i = 0; i < in->nwarps; i++)
             sb_release(&s->warps[in->warps[i]], in->dst);
+    s->ll_epoch += in->longlat; /* a load's result: pending groups may become ready */
     uint32_t ctas[64], nc = 0;
     s->stamp++;
     for (uint32_t i = 0; i < in->nwarps; i++) {
@@ -1755,6 +1759,27 @@ static void tl_index(struct sm *s, int n, const uint32_t *start)
  * offered (order kept), then let the oldest offered groups join (ties: the policy's order)
  * until the set is full - followed by the active candidates' positions in the bucket, in
  * bucket order, into xs (returned count), their order keys computed. */
+/* Two-level promotion (Narasiman et al.): a pending group joins the active set only if its
+ * next instruction does not wait on a long-latency (load) result - promoting it would only
+ * demote it again. */
+static int waits_long(struct sm *s, const struct simt_group *gr)
+{
+    const struct simt_gpu *g = s->g;
+    if (!g->tl_ready || gr->pc >= g->prog->ninsts || gr->nthreads == 0)
+        return 0;
+    const struct simt_sinst *si = &g->prog->insts[gr->pc];
+    uint32_t nw = group_warps(s, gr, s->wtmp);
+    for (uint32_t i = 0; i < nw; i++) {
+        const struct warp *w = &s->warps[s->wtmp[i]];
+        for (uint32_t r = 0; w->sb_n && r < si->nsrc; r++) {
+            int x = sb_find(w, si->srcs[r]);
+            if (x >= 0 && w->sb[x].longlat)
+                return 1;
+        }
+    }
+    return 0;
+}
+
 static uint32_t tl_active(struct sm *s, uint32_t sc, uint32_t base, uint32_t nc, uint32_t *xs)
 {
     struct simt_gpu *g = s->g;
@@ -1762,7 +1787,7 @@ static uint32_t tl_active(struct sm *s, uint32_t sc, uint32_t base, uint32_t nc,
     uint32_t na = s->nactive[sc], keep = 0, ag = g->active_groups;
     uint32_t *cact = act + ag, *cxs = act + 2 * ag;
     if (s->tl_cbs[sc] == bs && s->tl_cbase[sc] == base && s->tl_cn[sc] == na && na <= ag &&
-        !memcmp(act, cact, na * sizeof *act)) {
+        s->tl_cll[sc] == s->ll_epoch && !memcmp(act, cact, na * sizeof *act)) {
         /* the same bucket and the same active list as the last call left them: the upkeep
          * would change nothing, and the answer is the same */
         uint32_t m = s->tl_cm[sc];
@@ -1789,7 +1814,7 @@ static uint32_t tl_active(struct sm *s, uint32_t sc, uint32_t base, uint32_t nc,
         const uint32_t *o = s->cage + base;
         for (uint32_t j = 0; j < nc && s->nactive[sc] < g->active_groups; j++) {
             uint32_t id = s->cand[o[j]].id;
-            if (s->amark[id] != st) {
+            if (s->amark[id] != st && !waits_long(s, &s->groups[s->cand[o[j]].idx])) {
                 s->amark[id] = st;
                 act[s->nactive[sc]++] = id;
             }
@@ -1826,6 +1851,7 @@ static uint32_t tl_active(struct sm *s, uint32_t sc, uint32_t base, uint32_t nc,
         s->tl_cbase[sc] = base;
         s->tl_cn[sc] = s->nactive[sc];
         s->tl_cm[sc] = m;
+        s->tl_cll[sc] = s->ll_epoch;
         memcpy(cact, act, s->nactive[sc] * sizeof *act);
         memcpy(cxs, xs, m * sizeof *xs);
     }
@@ -1972,7 +1998,13 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
         /* two-level on an indexed bucket: upkeep and scan in O(active set) */
         int tlf = g->sched_policy == 2 && !only_id && s->tl_fast && nc;
         uint32_t ntl = tlf ? tl_active(s, sc, start[sc], nc, s->cheap) : 0;
-        if (nc && g->sched_policy == 2 && !tlf) {
+        if (only_id && g->sched_policy == 2) {
+            /* dual issue: the group just issued from the active set stays in it, and the
+             * set is left as it is (upkeep here, with only this group offered, would drop
+             * every other active group) */
+            for (uint32_t x = 0; x < nc; x++)
+                cands[x].active = 1;
+        } else if (nc && g->sched_policy == 2 && !tlf) {
             /* two-level (Narasiman et al.): drop active ids no longer offered, then fill the
              * active set with the oldest offered groups */
             uint32_t na = s->nactive[sc];
@@ -2011,13 +2043,16 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                     s->active[sc][keep++] = s->active[sc][a];
             s->nactive[sc] = keep;
             uint32_t idle_n = 0;
-            for (uint32_t x = 0; x < nc; x++)
-                idle_n += !cands[x].active;
+            for (uint32_t x = 0; x < nc; x++) {
+                /* pending groups waiting on a load cannot join (waits_long) */
+                cands[x].sub = !cands[x].active && waits_long(s, &s->groups[cands[x].idx]);
+                idle_n += !cands[x].active && !cands[x].sub;
+            }
             if (idle_n && s->nactive[sc] + idle_n <= g->active_groups) {
                 /* room for every pending group: all join (same set as oldest-first filling;
                  * the order of the active list matters nowhere) */
                 for (uint32_t x = 0; x < nc; x++)
-                    if (!cands[x].active) {
+                    if (!cands[x].active && !cands[x].sub) {
                         cands[x].active = 1;
                         s->active[sc][s->nactive[sc]++] = cands[x].id;
                     }
@@ -2029,7 +2064,8 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                 while (s->nactive[sc] < g->active_groups) {
                     struct cand *oldest = NULL;
                     for (uint32_t x = 0; x < nc; x++)
-                        if (!cands[x].active && (!oldest || cands[x].age < oldest->age))
+                        if (!cands[x].active && !cands[x].sub &&
+                            (!oldest || cands[x].age < oldest->age))
                             oldest = &cands[x];
                     if (!oldest)
                         break;
@@ -2040,7 +2076,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                 /* the same through a heap of the pending candidates by (age, position) */
                 uint32_t *hp = s->cheap, hn = 0;
                 for (uint32_t x = 0; x < nc; x++)
-                    if (!cands[x].active)
+                    if (!cands[x].active && !cands[x].sub)
                         hp[hn++] = x;
                 for (uint32_t i = hn / 2; i-- > 0;)
                     heap_sift(cands, hp, hn, i, 1);
@@ -2114,6 +2150,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                 r = 1; /* its warp presents a replay instead (a candidate above/below) */
             if (r == 1 && ll && g->sched_policy == 2) {
                 active_remove(s, sc, gr->id); /* waits on memory: demote */
+                (*g->st_demotions)++;
                 s->demoted = 1;
             }
             if (r == 3) {
@@ -2505,6 +2542,8 @@ static simt_err register_stats(struct simt_gpu *g)
                                      "SM-cycles the simulator stepped (the rest were skipped)");
     g->st_launches = simt_stats_counter(st, "launches", "kernel launches simulated");
     g->st_barriers = simt_stats_counter(st, "barriers", "CTA barriers released");
+    g->st_demotions = simt_stats_counter(
+        st, "sched.demotions", "two-level: groups demoted from the active set (waiting on a load)");
     g->st_bank_conf = simt_stats_counter(st, "collector.bank_conflicts",
                                          "operand reads delayed by a bank conflict");
     g->st_wb_stall =
@@ -2580,6 +2619,7 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
     const char *sp = simt_config_str(cfg, "sched.policy");
     g->sched_policy = !strcmp(sp, "gto") ? 1 : !strcmp(sp, "two-level") ? 2 : 0;
     g->active_groups = (uint32_t)CI("sched.active_groups");
+    g->tl_ready = strcmp(simt_config_str(cfg, "sched.two_level_promote"), "ready") == 0;
     g->dual_issue = simt_config_bool(cfg, "sched.dual_issue");
     g->issue_blocking = simt_config_bool(cfg, "sched.issue_blocking");
     g->separated = strcmp(simt_config_str(cfg, "collector.model"), "separated") == 0;

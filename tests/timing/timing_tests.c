@@ -597,6 +597,66 @@ static int t_determinism(void)
     return 0;
 }
 
+static uint32_t br_even_warps(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint32_t v)
+{
+    return (tid / 32) % 2; /* even warps: successor 0 (the load path), odd warps: the ALU path */
+}
+
+/* Two-level promotion (docs/TIMING.md): one active group per scheduler, 8 warps; even warps
+ * load a value and use it at once, odd warps run 24 ALU ops. A warp whose next instruction
+ * waits on its load is demoted. With sched.two_level_promote=oldest the oldest pending warp
+ * takes the free place even while its load is out, and is demoted again at its next check:
+ * a demotion per check while the loads are out (latency 200). With =ready (the default)
+ * a warp still waiting stays pending and the ALU warps take the place: each load warp is
+ * demoted once, and the run takes no more cycles. */
+static int t_two_level(void)
+{
+    struct syn s;
+    syn_init(&s);
+    syn_func(&s);
+    uint32_t b0 = syn_block(&s);
+    syn_ops(&s, 1);
+    syn_br(&s, b0 + 1, b0 + 2, b0 + 3);
+    syn_block(&s);
+    uint32_t r1 = syn_reg(&s);
+    syn_mem(&s, SIMT_IC_LOAD, SIMT_MS_GLOBAL, 4, r1, 0);
+    syn_op(&s, SIMT_IC_INT, syn_reg(&s), r1, 0);
+    syn_jmp(&s, b0 + 3);
+    syn_block(&s);
+    syn_ops(&s, 24);
+    syn_jmp(&s, b0 + 3);
+    syn_block(&s);
+    syn_exit(&s);
+    struct syn_launch l = {{1, 1, 1}, {256, 1, 1}, 8, 0};
+    uint64_t ti;
+    if (write_or_fail("twolevel.trace", &s, &l, 1, br_even_warps, addr_coalesced, &ti))
+        return 1;
+    const char *const want[] = {"sched.demotions", NULL};
+    const char *const ready[] = {"sched.policy=two-level", "sched.active_groups=1",
+                                 "memstage.model=fixed", "memstage.latency=200", NULL};
+    const char *const oldest[] = {"sched.policy=two-level",         "sched.active_groups=1",
+                                  "memstage.model=fixed",           "memstage.latency=200",
+                                  "sched.two_level_promote=oldest", NULL};
+    struct simres r, o;
+    if (run_or_fail("twolevel.trace", ready, want, &r) ||
+        run_or_fail("twolevel.trace", oldest, want, &o))
+        return 1;
+    printf("two-level: ready %llu cycles, %llu demotions; oldest %llu cycles, %llu demotions\n",
+           (unsigned long long)r.cycles, (unsigned long long)r.stat[0],
+           (unsigned long long)o.cycles, (unsigned long long)o.stat[0]);
+    CHECK(r.tinst == ti && o.tinst == ti, "thread instructions %llu / %llu, trace has %llu",
+          (unsigned long long)r.tinst, (unsigned long long)o.tinst, (unsigned long long)ti);
+    CHECK(r.stat[0] == 4, "ready: %llu demotions, expected 4 (each load warp once)",
+          (unsigned long long)r.stat[0]);
+    CHECK(o.stat[0] > 50, "oldest: only %llu demotions (a waiting warp should bounce)",
+          (unsigned long long)o.stat[0]);
+    CHECK(r.cycles <= o.cycles, "ready takes %llu cycles, oldest %llu",
+          (unsigned long long)r.cycles, (unsigned long long)o.cycles);
+    free(r.json);
+    free(o.json);
+    return 0;
+}
+
 /* Every scheduler/collector/front-end variant runs a divergent, memory-using kernel to
  * completion with every thread-instruction issued once (the core checks the count). */
 static int t_variants(void)
@@ -854,6 +914,8 @@ int main(int argc, char **argv)
         return t_grid_barrier();
     if (!strcmp(c, "variants"))
         return t_variants();
+    if (!strcmp(c, "two_level"))
+        return t_two_level();
     if (!strcmp(c, "config"))
         return t_config();
     if (!strcmp(c, "stats"))
