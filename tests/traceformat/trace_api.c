@@ -147,6 +147,28 @@ static void case_args(const char *dir)
                 n++;
             TB_CHECK(k2 == 0 && n > 0);
             TB_CHECK(simt_cursor_next(cur, &ev) == 0 && simt_cursor_next_batch(cur, &ev, 1) == 0);
+            /* simt_cursor_prefetch() is only a hint: NULL, an exhausted cursor, and prefetches
+             * of both stages before every event change nothing a cursor decodes */
+            simt_cursor_prefetch(NULL, 0);
+            simt_cursor_prefetch(NULL, 1);
+            simt_cursor_prefetch(cur, 0);
+            simt_cursor_prefetch(cur, 1);
+            TB_OK(simt_cursor_reset(cur, c, 7));
+            simt_cursor *ref = NULL;
+            TB_OK(simt_cursor_create(c, 7, &ref));
+            int same = 1, m = 0, ka, kb;
+            struct simt_event ea, eb;
+            do {
+                simt_cursor_prefetch(cur, m & 1);
+                simt_cursor_prefetch(cur, 0);
+                ka = simt_cursor_next(cur, &ea);
+                kb = simt_cursor_next(ref, &eb);
+                same &= ka == kb && (ka != 1 || (ea.pc == eb.pc && ea.depth == eb.depth &&
+                                                 ea.addr == eb.addr && ea.succ == eb.succ));
+                m++;
+            } while (ka == 1 && kb == 1);
+            TB_CHECK(same && m == n + 1);
+            simt_cursor_free(ref);
             simt_cursor_free(cur);
             simt_cta_free(c);
         }
