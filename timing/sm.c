@@ -1218,6 +1218,16 @@ static int check_group(struct sm *s, const struct simt_group *gr, uint32_t *wbuf
 
 /* Issues gr (already checked): the core-side effects. Threads are advanced; the policy is
  * told afterwards (issued). */
+/* The look-ahead rows (next pc and depth) of the warp slots a..b at their current positions:
+ * row i of a warp's slots is contiguous (ev_at), so its first and last slot cover it. */
+static inline void prefetch_rows(const struct sm *s, uint32_t a, uint32_t b)
+{
+    __builtin_prefetch(&s->evpc[ev_at(a, s->bpos[a])]);
+    __builtin_prefetch(&s->evpc[ev_at(b, s->bpos[b])]);
+    __builtin_prefetch(&s->evdepth[ev_at(a, s->bpos[a])]);
+    __builtin_prefetch(&s->evdepth[ev_at(b, s->bpos[b])]);
+}
+
 #define PF_AHEAD 8 /* cursor prefetch distance in threads (issue_group) */
 
 static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uint32_t *wbuf,
@@ -1290,12 +1300,8 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
         if (a < g->max_threads && b < g->max_threads) {
             for (uint32_t t = a; t <= b && t - a < 64; t += 4)
                 __builtin_prefetch(&s->threads[t]);
-            if (s->bpos[a] < EVBATCH && s->bpos[b] < EVBATCH) {
-                __builtin_prefetch(&s->evpc[ev_at(a, s->bpos[a])]);
-                __builtin_prefetch(&s->evpc[ev_at(b, s->bpos[b])]);
-                __builtin_prefetch(&s->evdepth[ev_at(a, s->bpos[a])]);
-                __builtin_prefetch(&s->evdepth[ev_at(b, s->bpos[b])]);
-            }
+            if (s->bpos[a] < EVBATCH && s->bpos[b] < EVBATCH)
+                prefetch_rows(s, a, b);
         }
     }
     int pf = gr->nthreads > 1 && s->bpos[gr->threads[0]] == s->bn[gr->threads[0]];
@@ -1360,12 +1366,8 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
         /* the look-ahead rows of the group's next instruction: many other warps issue before
          * it does, so ask for them now (row i of a warp's slots is contiguous, ev_at) */
         uint32_t a = gr->threads[0], b = gr->threads[gr->nthreads - 1];
-        if (s->bpos[a] < s->bn[a] && s->bpos[b] < s->bn[b]) {
-            __builtin_prefetch(&s->evpc[ev_at(a, s->bpos[a])]);
-            __builtin_prefetch(&s->evpc[ev_at(b, s->bpos[b])]);
-            __builtin_prefetch(&s->evdepth[ev_at(a, s->bpos[a])]);
-            __builtin_prefetch(&s->evdepth[ev_at(b, s->bpos[b])]);
-        }
+        if (s->bpos[a] < s->bn[a] && s->bpos[b] < s->bn[b])
+            prefetch_rows(s, a, b);
     }
     s->stamp++;
     for (uint32_t i = 0; i < nw; i++) {
