@@ -199,6 +199,9 @@ struct sm {
     uint8_t *last_class;
     uint64_t accounted_until;
     uint64_t next_cycle;
+    /* run_decoupled(): the earliest cycle of the next step (the last step's + 1), the cycle at
+     * which the SM waits for dispatch_ctas (UINT64_MAX: not waiting), its own last progress */
+    uint64_t min_next, stop_at, own_progress;
     uint32_t *issued_buf;   /* copies of issued groups' thread lists */
     uint32_t *wtmp, *wbest; /* static warps of the group being checked / the best one */
     uint32_t *rel_buf;
@@ -267,6 +270,8 @@ struct simt_gpu {
     uint8_t *ismem; /* per pc: a memory instruction (its events' addresses are kept) */
     uint64_t next_cta, ctas_done;
     uint64_t grid_ready; /* CTAs of the launch whose live threads all wait at a grid barrier */
+    int has_grid;        /* the kernel has a grid-wide barrier (SIMT_IF_GRID) */
+    int decoupled;       /* run_decoupled() is running the launch */
     uint64_t now;        /* the cycle being simulated (wakes SMs a grid barrier releases) */
     uint32_t cta_nthreads, cta_nwarps;
     uint64_t cta_regs, cta_smem;
@@ -2783,7 +2788,8 @@ fail:
 }
 
 /* The state of every live warp, for the watchdog's message. */
-static void describe_stuck(struct simt_gpu *g, char *buf, size_t n)
+/* Lists the stuck warps of every SM, or only of SM `only` (< nsms). */
+static void describe_stuck(struct simt_gpu *g, uint32_t only, char *buf, size_t n)
 {
     size_t off = 0;
     int shown = 0;
@@ -2802,6 +2808,8 @@ static void describe_stuck(struct simt_gpu *g, char *buf, size_t n)
     }
     for (uint32_t i = 0; i < g->nsms && shown < 12; i++) {
         struct sm *s = &g->sms[i];
+        if (only < g->nsms && i != only)
+            continue;
         for (uint32_t w = 0; w < g->max_warps && shown < 12; w++) {
             if (!s->warps[w].used)
                 continue;
@@ -2830,6 +2838,8 @@ static void describe_stuck(struct simt_gpu *g, char *buf, size_t n)
     }
     for (uint32_t i = 0; i < g->nsms; i++) {
         struct sm *s = &g->sms[i];
+        if (only < g->nsms && i != only)
+            continue;
         uint32_t nrq = 0;
         for (uint32_t sc = 0; sc < g->nsched; sc++)
             nrq += s->rq_n[sc];
@@ -2881,8 +2891,12 @@ static simt_err launch_setup(struct simt_gpu *g, simt_trace_reader *r, uint32_t 
     g->ismem = xcalloc(ni, 1);
     if (!g->nf || !g->nseq || !g->ismem)
         return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
-    for (uint32_t pc = 0; pc < ni; pc++)
+    g->has_grid = 0;
+    for (uint32_t pc = 0; pc < ni; pc++) {
         g->ismem[pc] = unit_of(g->prog->insts[pc].iclass) == U_MEM;
+        g->has_grid |= g->prog->insts[pc].iclass == SIMT_IC_BARRIER &&
+                       (g->prog->insts[pc].flags & SIMT_IF_GRID);
+    }
     uint32_t next = NONE;
     for (uint32_t pc = ni; pc-- > 0;) {
         const struct simt_sinst *si = &g->prog->insts[pc];
@@ -2903,6 +2917,10 @@ static simt_err dispatch_ctas(struct simt_gpu *g, uint64_t cycle)
         placed = 0;
         for (uint32_t i = 0; i < g->nsms && g->next_cta < g->L->ncta; i++) {
             simt_err e = SIMT_ERR_OK;
+            /* run_decoupled(): only the SMs that released a CTA in the cycle before can have
+             * room (see there); the others may stand at a later cycle already */
+            if (g->decoupled && g->sms[i].stop_at != cycle - 1)
+                continue;
             if (try_place(&g->sms[i], &e)) {
                 placed = 1;
                 g->sms[i].next_cycle = cycle;
@@ -2912,6 +2930,122 @@ static simt_err dispatch_ctas(struct simt_gpu *g, uint64_t cycle)
         }
     }
     return SIMT_ERR_OK;
+}
+
+/* Whether the SMs of this launch may be simulated one after another instead of in lockstep:
+ * with perfect or fixed-latency memory (no state shared between SMs: ms_shared), no policy
+ * state shared between SMs (pol_shared: hws.sync_sms), no grid-wide barrier and no time series
+ * (which samples all SMs at one cycle), an SM's steps depend on the other SMs only through
+ * CTA dispatch. */
+static int can_decouple(const struct simt_gpu *g)
+{
+    return !g->ms_shared && !g->pol_shared && !g->has_grid && !g->epoch;
+}
+
+/* Steps SM s alone, at the cycles the lockstep loop would step it, until it releases a CTA
+ * while CTAs are left to place (s->stop_at = that cycle: dispatch_ctas must run before its
+ * next step), until it has no CTA and nothing in flight, or until its next step would come
+ * after `until`. The watchdog and sim.max_cycles apply to the SM's own progress. */
+static simt_err sm_run_alone(struct simt_gpu *g, struct sm *s, uint32_t launch, uint64_t start,
+                             uint64_t until, uint64_t *last)
+{
+    simt_err e = SIMT_ERR_OK;
+    g->last_progress = s->own_progress;
+    s->stop_at = UINT64_MAX;
+    for (;;) {
+        int work = s->active_ctas != 0 || s->ninflight != 0;
+        uint64_t cycle = s->next_cycle;
+        if (cycle != UINT64_MAX && cycle < s->min_next)
+            cycle = s->min_next; /* the lockstep loop's "nx <= cycle: cycle + 1" */
+        if (work && (cycle == UINT64_MAX || cycle - g->last_progress > g->watchdog)) {
+            char buf[4096] = "";
+            describe_stuck(g, s->id, buf, sizeof buf);
+            e = simt_seterr(SIMT_ERR_DEADLOCK,
+                            "launch %u (%s), policy %s: SM %u: no progress since cycle %llu (%s); "
+                            "%llu of %llu CTAs done; stuck warps:%s",
+                            launch, g->prog->kernel_name, g->pol_ops->name, s->id,
+                            (unsigned long long)g->last_progress,
+                            cycle == UINT64_MAX ? "nothing can ever happen again"
+                                                : "sim.watchdog_cycles exceeded",
+                            (unsigned long long)g->ctas_done, (unsigned long long)g->L->ncta, buf);
+            break;
+        }
+        if (cycle > until || (!work && (cycle == UINT64_MAX || until == UINT64_MAX)))
+            break; /* an idle SM steps only in run_decoupled's last round, up to `until` */
+        if (work && g->max_cycles && cycle - start > g->max_cycles) {
+            e = simt_seterr(SIMT_ERR_LIMIT, "launch %u: more than sim.max_cycles = %llu cycles",
+                            launch, (unsigned long long)g->max_cycles);
+            break;
+        }
+        uint64_t done_before = g->ctas_done;
+        g->now = cycle;
+        e = sm_step(s, cycle);
+        if (e)
+            break;
+        s->min_next = cycle + 1;
+        if (cycle > *last)
+            *last = cycle;
+        if (g->progress && *g->st_winst >= g->progress_next) {
+            g->progress(g->progress_ctx, cycle, *g->st_winst, g->ctas_done, g->L->ncta);
+            g->progress_next = *g->st_winst + (1u << 20);
+        }
+        if (g->ctas_done != done_before && g->next_cta < g->L->ncta) {
+            s->stop_at = cycle;
+            break;
+        }
+    }
+    s->own_progress = g->last_progress;
+    return e;
+}
+
+/* The launch with the SMs simulated one after another (can_decouple()): each SM runs alone up
+ * to its next CTA release, which keeps its state in the host's caches (stepping 28 SMs in
+ * lockstep every cycle cost up to 2x in cache misses). CTAs are dispatched exactly as in
+ * lockstep: the CTA releases of cycle c are handled, in SM order, once every SM has run past
+ * c or waits at c. An SM gains room only by releasing a CTA (and all SMs are full after a
+ * dispatch while CTAs are left), so the SMs waiting at the earliest cycle are the only ones the
+ * lockstep dispatch could have given CTAs to. Every SM steps at the same cycles with the same
+ * CTAs as in lockstep, and statistics are sums: the results are identical. *last: the last
+ * cycle any SM stepped. */
+static simt_err run_decoupled(struct simt_gpu *g, uint32_t launch, uint64_t start, uint64_t *last)
+{
+    simt_err e = SIMT_ERR_OK;
+    for (uint32_t i = 0; i < g->nsms; i++) {
+        struct sm *s = &g->sms[i];
+        s->min_next = start;
+        s->own_progress = start;
+        s->stop_at = UINT64_MAX;
+    }
+    for (uint32_t i = 0; i < g->nsms && !e; i++)
+        e = sm_run_alone(g, &g->sms[i], launch, start, UINT64_MAX, last);
+    while (!e) {
+        uint64_t at = UINT64_MAX;
+        for (uint32_t i = 0; i < g->nsms; i++)
+            if (g->sms[i].stop_at < at)
+                at = g->sms[i].stop_at;
+        if (at == UINT64_MAX)
+            break;
+        e = dispatch_ctas(g, at + 1);
+        for (uint32_t i = 0; i < g->nsms && !e; i++) {
+            struct sm *s = &g->sms[i];
+            if (s->stop_at == at)
+                e = sm_run_alone(g, s, launch, start, UINT64_MAX, last);
+        }
+    }
+    /* every SM is idle now; the lockstep loop would still have stepped an idle SM whose next
+     * step came before the launch's last cycle */
+    uint64_t end = *last;
+    for (uint32_t i = 0; i < g->nsms && !e; i++)
+        e = sm_run_alone(g, &g->sms[i], launch, start, end, last);
+    for (uint32_t i = 0; i < g->nsms; i++)
+        g->sms[i].stop_at = UINT64_MAX;
+    if (!e && (g->next_cta != g->L->ncta || g->ctas_done != g->L->ncta))
+        e = simt_seterr(SIMT_ERR_DEADLOCK,
+                        "launch %u (%s): %llu of %llu CTAs placed and %llu done with every SM "
+                        "idle",
+                        launch, g->prog->kernel_name, (unsigned long long)g->next_cta,
+                        (unsigned long long)g->L->ncta, (unsigned long long)g->ctas_done);
+    return e;
 }
 
 simt_err simt_gpu_run_launch(simt_gpu *g, simt_trace_reader *r, uint32_t launch,
@@ -2945,6 +3079,7 @@ simt_err simt_gpu_run_launch(simt_gpu *g, simt_trace_reader *r, uint32_t launch,
             return e;
         }
         s->next_cycle = UINT64_MAX;
+        s->stop_at = UINT64_MAX;
         s->accounted_until = start;
         for (uint32_t k = 0; k < s->fe_cap; k++) { /* instruction buffers start empty */
             s->fe[k].used = 0;
@@ -2972,7 +3107,14 @@ simt_err simt_gpu_run_launch(simt_gpu *g, simt_trace_reader *r, uint32_t launch,
     if (!e)
         e = dispatch_ctas(g, cycle);
     g->grid_ready = 0;
-    while (!e) {
+    int lockstep = 1;
+    if (!e && can_decouple(g)) {
+        g->decoupled = 1;
+        e = run_decoupled(g, launch, start, &last);
+        g->decoupled = 0;
+        lockstep = 0;
+    }
+    while (!e && lockstep) {
         uint64_t done_before = g->ctas_done;
         g->now = cycle;
         while (g->epoch && g->next_epoch <= cycle) {
@@ -3033,7 +3175,7 @@ simt_err simt_gpu_run_launch(simt_gpu *g, simt_trace_reader *r, uint32_t launch,
             nx = cycle + 1;
         if (nx == UINT64_MAX || nx - g->last_progress > g->watchdog) {
             char buf[4096] = "";
-            describe_stuck(g, buf, sizeof buf);
+            describe_stuck(g, NONE, buf, sizeof buf);
             e = simt_seterr(SIMT_ERR_DEADLOCK,
                             "launch %u (%s), policy %s: no progress since cycle %llu (%s); "
                             "%llu of %llu CTAs done; stuck warps:%s",
