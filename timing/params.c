@@ -146,6 +146,10 @@ static const struct simt_param_desc sim_params[] = {
     I("sim.watchdog_cycles", "1000000", 100, 1ll << 40,
       "cycles without any issue or completion that count as a deadlock"),
     I("sim.max_cycles", "0", 0, 1ll << 50, "stop with an error after this many cycles (0 = no)"),
+    B("sim.decoupled", "true",
+      "step SMs one after another between CTA dispatches when nothing couples them (perfect or "
+      "fixed memory, no grid barrier, no time series, no hws.sync_sms); results are identical "
+      "to lockstep (false), only faster"),
     I("sim.epoch_cycles", "0", 0, 1ll << 40,
       "record a time series of the counters every this many cycles (0 = off)"),
     END,

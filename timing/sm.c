@@ -272,6 +272,7 @@ struct simt_gpu {
     uint64_t grid_ready; /* CTAs of the launch whose live threads all wait at a grid barrier */
     int has_grid;        /* the kernel has a grid-wide barrier (SIMT_IF_GRID) */
     int decoupled;       /* run_decoupled() is running the launch */
+    int decouple;        /* sim.decoupled: run_decoupled() is allowed */
     uint64_t now;        /* the cycle being simulated (wakes SMs a grid barrier releases) */
     uint32_t cta_nthreads, cta_nwarps;
     uint64_t cta_regs, cta_smem;
@@ -2646,6 +2647,7 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
     g->issue_cycles_cfg = ic ? ic : (g->warp_size + g->simd_width - 1) / g->simd_width;
     g->watchdog = (uint64_t)CI("sim.watchdog_cycles");
     g->max_cycles = (uint64_t)CI("sim.max_cycles");
+    g->decouple = simt_config_bool(cfg, "sim.decoupled");
     g->epoch = (uint64_t)CI("sim.epoch_cycles");
     g->max_warps = g->max_threads / g->warp_size;
     simt_err e = SIMT_ERR_OK;
@@ -2939,7 +2941,7 @@ static simt_err dispatch_ctas(struct simt_gpu *g, uint64_t cycle)
  * CTA dispatch. */
 static int can_decouple(const struct simt_gpu *g)
 {
-    return !g->ms_shared && !g->pol_shared && !g->has_grid && !g->epoch;
+    return g->decouple && !g->ms_shared && !g->pol_shared && !g->has_grid && !g->epoch;
 }
 
 /* Steps SM s alone, at the cycles the lockstep loop would step it, until it releases a CTA
