@@ -791,6 +791,32 @@ static int t_gen(const char *path)
     return write_or_fail(path, &s, l, 2, br_half, NULL, NULL);
 }
 
+static uint32_t br_uneven(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint32_t v)
+{
+    return (cta * 7 + tid / 32) % 5 == 0 ? 0 : 1; /* some warps of some CTAs run the long path */
+}
+
+/* A trace whose CTAs take different times (for timing.sim.decoupled: CTAs finish on different
+ * SMs in different cycles, so dispatch order matters): warps branch by CTA and warp into a
+ * 40-op path or past it. */
+static int t_gen_uneven(const char *path)
+{
+    struct syn s;
+    syn_init(&s);
+    syn_func(&s);
+    uint32_t b0 = syn_block(&s);
+    syn_ops(&s, 2);
+    syn_br(&s, b0 + 1, b0 + 2, b0 + 2);
+    syn_block(&s);
+    syn_ops(&s, 40);
+    syn_jmp(&s, b0 + 2);
+    syn_block(&s);
+    syn_ops(&s, 3);
+    syn_exit(&s);
+    struct syn_launch l[2] = {{{37, 1, 1}, {96, 1, 1}, 16, 0}, {{11, 1, 1}, {64, 1, 1}, 8, 0}};
+    return write_or_fail(path, &s, l, 2, br_uneven, NULL, NULL);
+}
+
 /* Checks a --stats-json file: totals with the figures, no wall-clock entries. */
 static int t_checkjson(const char *path)
 {
@@ -922,6 +948,8 @@ int main(int argc, char **argv)
         return t_stats();
     if (!strcmp(c, "gen") && argc > 2)
         return t_gen(argv[2]);
+    if (!strcmp(c, "gen_uneven") && argc > 2)
+        return t_gen_uneven(argv[2]);
     if (!strcmp(c, "checkepochs") && argc > 3)
         return t_checkepochs(argv[2], atol(argv[3]));
     if (!strcmp(c, "checkjson") && argc > 2)
