@@ -353,6 +353,13 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
     e = add_memory_totals(tot, stats, cfg, tc);
     if (e)
         goto fail;
+    if (counter(stats, "barriers_runtime_named") > 0)
+        fprintf(stderr,
+                "simt-sim: warning: %.0f warp-instructions at named barriers whose id or thread "
+                "count the program computes at run time; the trace does not record them, so "
+                "they were replayed as CTA-wide barriers (docs/TIMING.md, \"CTAs, barriers, "
+                "exit\")\n",
+                counter(stats, "barriers_runtime_named"));
     cJSON_AddItemToObject(root, "stats", simt_stats_to_cjson(stats, NULL, 0));
     cJSON_AddItemToObject(root, "stat_descriptions", simt_stats_desc_cjson(stats));
     cJSON_AddItemToObject(root, "config", simt_config_to_cjson(cfg));

@@ -58,6 +58,10 @@ struct warp {
     uint32_t cta;
     uint32_t stamp, istamp, wstamp;
     uint32_t nmarked; /* replay: instructions of this warp marked for replay (seed 003 5.2.3) */
+    /* counted named barrier (bar.sync id, count) its threads wait at: id + 1 (0: none), how
+     * many of its threads wait there, and when its arrival completed (0: not yet) */
+    uint32_t cbar, cbar_n;
+    uint64_t cbar_seq;
     /* buffered front end */
     uint8_t used;
 };
@@ -98,8 +102,10 @@ struct cta_slot {
     int used;
     uint32_t first_thread, nthreads, first_warp, nwarps;
     uint32_t live, at_barrier, inflight;
-    uint32_t at_grid; /* of at_barrier: threads waiting at a grid-wide barrier */
-    int grid_ready;   /* every live thread waits at a grid-wide barrier (counted in grid_ready) */
+    uint32_t at_grid;       /* of at_barrier: threads waiting at a grid-wide barrier */
+    uint32_t at_counted;    /* threads waiting at counted named barriers (not in at_barrier) */
+    uint32_t cbar_need[16]; /* thread count of each counted barrier id while warps wait there */
+    int grid_ready; /* every live thread waits at a grid-wide barrier (counted in grid_ready) */
     uint64_t regs, smem;
     uint32_t stamp, tstamp;
 };
@@ -278,6 +284,7 @@ struct simt_gpu {
     uint64_t cta_regs, cta_smem;
     uint64_t last_progress;
     uint64_t warp_seq;
+    uint64_t cbar_seq; /* arrival order at counted named barriers */
     simt_err err;
 
     uint64_t next_epoch, *epochs; /* (cycle, warp instr., thread instr.) triples */
@@ -289,6 +296,7 @@ struct simt_gpu {
 
     /* statistics */
     uint64_t *st_cycles, *st_winst, *st_tinst, *st_hist, *st_class[C_NUM], *st_unit[U_NUM];
+    uint64_t *st_bardyn; /* barriers_runtime_named */
     uint64_t *st_ctas, *st_barriers, *st_bank_conf, *st_wb_stall, *st_mem_stall, *st_launches;
     uint64_t *st_fetches, *st_ic_miss, *st_fe_stall, *st_replays, *st_hazard_cycles;
     uint64_t *st_steps;
@@ -448,6 +456,8 @@ static void inst_free(struct sm *s, uint32_t k)
 /* --- CTA management ------------------------------------------------------------------------ */
 
 static void grid_check(struct simt_gpu *g);
+static simt_err counted_arrive(struct sm *s, const struct simt_thread *th,
+                               const struct simt_sinst *ti);
 
 static void cta_release(struct sm *s, uint32_t c)
 {
@@ -529,7 +539,7 @@ static inline __attribute__((always_inline)) simt_err thread_advance(struct sm *
     th->depth = s->evdepth[x];
     th->state = barrier ? SIMT_TS_BARRIER : SIMT_TS_READY;
     s->nready += !barrier;
-    if (barrier) {
+    if (barrier == 1 || barrier == 2) { /* 3, a counted named barrier: the caller's */
         s->ctas[th->cta].at_barrier++;
         s->ctas[th->cta].at_grid += barrier == 2; /* a grid-wide barrier (SIMT_IF_GRID) */
     }
@@ -603,6 +613,8 @@ static int try_place(struct sm *s, simt_err *err)
         wp->used = 1;
         wp->cta = c;
         wp->sb_n = 0;
+        wp->cbar = wp->cbar_n = 0;
+        wp->cbar_seq = 0;
         wp->nmarked = 0;
         wp->age = g->warp_seq++;
     }
@@ -1355,10 +1367,15 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
             a->lane = gr->lanes ? gr->lanes[i] : th->lane;
         }
         const struct simt_sinst *ti = gr->mixed ? &g->prog->insts[th->pc] : si;
-        SIMT_TRY(thread_advance(s, slot,
-                                ti->iclass != SIMT_IC_BARRIER ? 0
-                                : ti->flags & SIMT_IF_GRID    ? 2
-                                                              : 1));
+        int bar = ti->iclass != SIMT_IC_BARRIER ? 0
+                  : ti->flags & SIMT_IF_GRID    ? 2
+                  : ti->bar_count               ? 3
+                                                : 1;
+        SIMT_TRY(thread_advance(s, slot, bar));
+        if (bar == 1 && (ti->flags & SIMT_IF_BARDYN) && i == 0)
+            (*g->st_bardyn)++;
+        if (bar == 3 && th->state == SIMT_TS_BARRIER)
+            SIMT_TRY(counted_arrive(s, th, ti));
         if (th->state == SIMT_TS_BARRIER || th->state == SIMT_TS_EXITED) {
             /* a barrier arrival or an exit may complete the CTA's barrier */
             struct cta_slot *cs = &s->ctas[th->cta];
@@ -1424,7 +1441,7 @@ static void barrier_release(struct sm *s, uint32_t c)
     uint32_t n = 0;
     for (uint32_t t = 0; t < cs->nthreads; t++) {
         uint32_t slot = cs->first_thread + t;
-        if (s->threads[slot].state == SIMT_TS_BARRIER) {
+        if (s->threads[slot].state == SIMT_TS_BARRIER && !s->warps[s->threads[slot].warp].cbar) {
             s->threads[slot].state = SIMT_TS_READY;
             s->nready++;
             s->rel_buf[n++] = slot;
@@ -1458,10 +1475,104 @@ static void grid_check(struct simt_gpu *g)
     g->grid_ready = 0;
 }
 
+/* Counted named barriers (bar.sync id, count; the trace's bar_id / bar_count), as the tracer
+ * runs them (docs/TRACER.md, "Barriers"; PTX ISA bar.sync): barriers are per warp, a warp has
+ * arrived at barrier id once every live thread of it waits there, and the barrier completes
+ * when count / warp_size arrived warps (rounded up) wait at it; those that arrived first are
+ * released, later ones wait for the next completion. Waiting threads are not in at_barrier,
+ * so a CTA-wide barrier still needs them released first. */
+static simt_err counted_arrive(struct sm *s, const struct simt_thread *th,
+                               const struct simt_sinst *ti)
+{
+    struct simt_gpu *g = s->g;
+    struct cta_slot *cs = &s->ctas[th->cta];
+    struct warp *w = &s->warps[th->warp];
+    uint32_t id = ti->bar_id & 15;
+    if (w->cbar && w->cbar != id + 1)
+        return simt_seterr(SIMT_ERR_FORMAT,
+                           "launch %u (%s), SM %u, CTA slot %u, warp %u: threads wait at named "
+                           "barriers %u and %u at once; the trace is inconsistent (re-trace it)",
+                           g->launch, g->prog->kernel_name, s->id, th->cta, th->warp, w->cbar - 1,
+                           id);
+    uint32_t waiting = 0;
+    for (uint32_t k = cs->first_warp; k < cs->first_warp + cs->nwarps; k++)
+        waiting += s->warps[k].cbar == id + 1;
+    if (waiting && cs->cbar_need[id] != ti->bar_count)
+        return simt_seterr(SIMT_ERR_FORMAT,
+                           "launch %u (%s), SM %u, CTA slot %u: named barrier %u is waited at "
+                           "with thread counts %u and %u (pc %u); the trace is inconsistent",
+                           g->launch, g->prog->kernel_name, s->id, th->cta, id, cs->cbar_need[id],
+                           ti->bar_count, th->pc);
+    cs->cbar_need[id] = ti->bar_count;
+    w->cbar = id + 1;
+    w->cbar_n++;
+    cs->at_counted++;
+    return SIMT_ERR_OK;
+}
+
+static void counted_check(struct sm *s, uint32_t c)
+{
+    struct simt_gpu *g = s->g;
+    struct cta_slot *cs = &s->ctas[c];
+    uint32_t arrived[16] = {0};
+    for (uint32_t k = cs->first_warp; k < cs->first_warp + cs->nwarps; k++) {
+        struct warp *w = &s->warps[k];
+        if (!w->cbar)
+            continue;
+        if (!w->cbar_seq) {
+            uint32_t live = 0;
+            for (uint32_t t = 0; t < g->warp_size; t++) {
+                uint8_t st = s->threads[k * g->warp_size + t].state;
+                live += st == SIMT_TS_READY || st == SIMT_TS_BARRIER;
+            }
+            if (w->cbar_n < live)
+                continue;
+            w->cbar_seq = ++g->cbar_seq;
+        }
+        arrived[w->cbar - 1]++;
+    }
+    for (uint32_t id = 0; id < 16; id++) {
+        uint32_t need = (cs->cbar_need[id] + g->warp_size - 1) / g->warp_size;
+        while (need && arrived[id] >= need) {
+            uint32_t n = 0;
+            for (uint32_t r = 0; r < need; r++) { /* the earliest arrival left */
+                struct warp *first = NULL;
+                for (uint32_t k = cs->first_warp; k < cs->first_warp + cs->nwarps; k++) {
+                    struct warp *w = &s->warps[k];
+                    if (w->cbar == id + 1 && w->cbar_seq &&
+                        (!first || w->cbar_seq < first->cbar_seq))
+                        first = w;
+                }
+                uint32_t k = (uint32_t)(first - s->warps);
+                for (uint32_t t = 0; t < g->warp_size; t++) {
+                    uint32_t slot = k * g->warp_size + t;
+                    if (s->threads[slot].state == SIMT_TS_BARRIER) {
+                        s->threads[slot].state = SIMT_TS_READY;
+                        s->nready++;
+                        s->rel_buf[n++] = slot;
+                    }
+                }
+                cs->at_counted -= first->cbar_n;
+                first->cbar = first->cbar_n = 0;
+                first->cbar_seq = 0;
+            }
+            arrived[id] -= need;
+            (*g->st_barriers)++;
+            s->issue_dirty = 1;
+            s->pol_epoch++;
+            if (g->pol_ops->released && n)
+                g->pol_ops->released(s->pol, s->rel_buf, n);
+            s->busy = 1;
+        }
+    }
+}
+
 static simt_err barrier_check(struct sm *s, uint32_t c)
 {
     struct simt_gpu *g = s->g;
     struct cta_slot *cs = &s->ctas[c];
+    if (cs->used && cs->at_counted)
+        counted_check(s, c);
     if (!cs->used || cs->at_barrier == 0 || cs->at_barrier < cs->live)
         return SIMT_ERR_OK;
     if (cs->at_grid == 0) {
@@ -2550,6 +2661,10 @@ static simt_err register_stats(struct simt_gpu *g)
                                      "SM-cycles the simulator stepped (the rest were skipped)");
     g->st_launches = simt_stats_counter(st, "launches", "kernel launches simulated");
     g->st_barriers = simt_stats_counter(st, "barriers", "CTA barriers released");
+    g->st_bardyn = simt_stats_counter(
+        st, "barriers_runtime_named",
+        "warp-instructions at named barriers whose id or count is computed at run time (not in "
+        "the trace: replayed as CTA-wide barriers)");
     g->st_demotions = simt_stats_counter(
         st, "sched.demotions", "two-level: groups demoted from the active set (waiting on a load)");
     g->st_bank_conf = simt_stats_counter(st, "collector.bank_conflicts",

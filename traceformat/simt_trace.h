@@ -113,6 +113,8 @@ enum simt_iflag {
     SIMT_IF_VARSIZE = 1u << 3,  /* access size comes from the stream (memcpy/memset) */
     SIMT_IF_GRID = 1u << 4,     /* barrier: grid-wide (every CTA of the launch arrives), not
                                    the CTA's; traces before 2026-11-21 lack it (added) */
+    SIMT_IF_BARDYN = 1u << 5,   /* barrier: its id or thread count is computed at run time, so
+                                   bar_id / bar_count are unknown (replayed CTA-wide; added) */
 };
 
 #define SIMT_PC_EXIT   0xffffffffu /* "reconverge at thread exit" (ipdom is the virtual exit) */
@@ -135,6 +137,11 @@ struct simt_sinst {
     uint32_t reconv_pc; /* branches: pc of the immediate post-dominator, or SIMT_PC_EXIT */
     uint32_t line;      /* source line (0 if unknown) */
     uint32_t text;      /* offset of the IR text (NUL-terminated) in simt_program.strings */
+    /* BARRIER (named barriers, bar.sync id, count): the barrier id (0-15) and the thread count
+     * that completes it (0: every live thread of the CTA). Constants from the program; 0 and 0
+     * with SIMT_IF_BARDYN when computed at run time. Traces before 2026-11-21 lack them
+     * (added, read as 0: CTA-wide). */
+    uint32_t bar_id, bar_count;
 };
 
 struct simt_sblock {

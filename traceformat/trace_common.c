@@ -269,11 +269,21 @@ simt_err simt_program_validate(const struct simt_program *p)
                            "kernel %s: pc %u: unknown instruction class %u", kn, pc, in->iclass);
             SIMT_RETURN_IF(in->mspace > SIMT_MS_TEXTURE, SIMT_ERR_FORMAT,
                            "kernel %s: pc %u: unknown memory space %u", kn, pc, in->mspace);
-            SIMT_RETURN_IF(in->flags & ~0x1fu, SIMT_ERR_FORMAT,
-                           "kernel %s: pc %u: unknown flag bits 0x%x", kn, pc, in->flags & ~0x1fu);
-            SIMT_RETURN_IF((in->flags & SIMT_IF_GRID) && in->iclass != SIMT_IC_BARRIER,
-                           SIMT_ERR_FORMAT, "kernel %s: pc %u: grid flag on a %s instruction", kn,
-                           pc, simt_iclass_name(in->iclass));
+            SIMT_RETURN_IF(in->flags & ~0x3fu, SIMT_ERR_FORMAT,
+                           "kernel %s: pc %u: unknown flag bits 0x%x", kn, pc, in->flags & ~0x3fu);
+            SIMT_RETURN_IF(
+                (in->flags & (SIMT_IF_GRID | SIMT_IF_BARDYN)) && in->iclass != SIMT_IC_BARRIER,
+                SIMT_ERR_FORMAT, "kernel %s: pc %u: barrier flag 0x%x on a %s instruction", kn, pc,
+                in->flags & (SIMT_IF_GRID | SIMT_IF_BARDYN), simt_iclass_name(in->iclass));
+            SIMT_RETURN_IF((in->bar_id || in->bar_count) &&
+                               (in->iclass != SIMT_IC_BARRIER || (in->flags & SIMT_IF_BARDYN)),
+                           SIMT_ERR_FORMAT,
+                           "kernel %s: pc %u: barrier id %u / count %u on a %s%s instruction", kn,
+                           pc, in->bar_id, in->bar_count, simt_iclass_name(in->iclass),
+                           in->flags & SIMT_IF_BARDYN ? " (run-time id/count)" : "");
+            SIMT_RETURN_IF(in->bar_id > 15 || in->bar_count > 65536, SIMT_ERR_FORMAT,
+                           "kernel %s: pc %u: barrier id %u (0-15) / thread count %u out of range",
+                           kn, pc, in->bar_id, in->bar_count);
             SIMT_RETURN_IF(in->nsrc > SIMT_MAX_SRCS, SIMT_ERR_FORMAT,
                            "kernel %s: pc %u: %u source registers (at most %d)", kn, pc, in->nsrc,
                            SIMT_MAX_SRCS);

@@ -137,6 +137,8 @@ simt_err trace_pb_pack_program(const struct simt_program *p, struct tbuf *out)
         is[i].reconv_pc = in->reconv_pc;
         is[i].line = in->line;
         is[i].text = in->text;
+        is[i].bar_id = in->bar_id;
+        is[i].bar_count = in->bar_count;
         ips[i] = &is[i];
     }
     pr.n_functions = p->nfuncs;
@@ -243,6 +245,8 @@ simt_err trace_pb_unpack_program(const uint8_t *buf, size_t n, struct trace_prog
         d->reconv_pc = in->reconv_pc;
         d->line = in->line;
         d->text = in->text;
+        d->bar_id = in->bar_id;
+        d->bar_count = in->bar_count;
     }
     struct simt_program *p = &tp->p;
     p->kernel_name = tp->kernel_name;

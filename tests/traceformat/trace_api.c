@@ -86,6 +86,11 @@ static void case_validate(void)
            ins[6].flags = c);
     MUTATE("reconv_pc out of range", (u = ins[7].reconv_pc, ins[7].reconv_pc = 1000),
            ins[7].reconv_pc = u);
+    MUTATE("GRID on int", (c = ins[6].flags, ins[6].flags = SIMT_IF_GRID), ins[6].flags = c);
+    MUTATE("BARDYN on int", (c = ins[6].flags, ins[6].flags = SIMT_IF_BARDYN), ins[6].flags = c);
+    MUTATE("barrier count on int", (u = ins[6].bar_count, ins[6].bar_count = 64),
+           ins[6].bar_count = u);
+    MUTATE("barrier id 16", (u = ins[6].bar_id, ins[6].bar_id = 16), ins[6].bar_id = u);
     TB_OK(simt_program_validate(&b.p));
     TB_CHECK(simt_program_validate(NULL) == SIMT_ERR_INVALID_ARG);
     tb_free(&b);

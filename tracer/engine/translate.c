@@ -1621,6 +1621,53 @@ static int is_free_inst(struct fstate *fs, uint32_t pc)
     return fs->f->sinsts[pc].iclass == SIMT_IC_FREE;
 }
 
+/* A named barrier's id and thread count for the timing model (simt_sinst.bar_id/bar_count):
+ * constant operands are recorded; an id or count computed at run time sets SIMT_IF_BARDYN
+ * instead (the timing model then replays a CTA-wide barrier). barrier0 and its reductions,
+ * `bar.sync 0` and the grid barrier keep id 0 and count 0 (every live thread). Which intrinsics
+ * take which operands follows xl_intrinsic (XI_BARRIER: a = id, b = count). */
+static void barrier_operands(LLVMValueRef I, struct simt_sinst *si)
+{
+    if (LLVMGetInstructionOpcode(I) != LLVMCall)
+        return;
+    LLVMValueRef cv = LLVMGetCalledValue(I);
+    if (!LLVMIsAFunction(cv))
+        return;
+    size_t l;
+    const char *nm = LLVMGetValueName2(cv, &l);
+    if (!(starts(nm, "llvm.nvvm.barrier.sync") || strcmp(nm, "llvm.nvvm.barrier.n") == 0 ||
+          strcmp(nm, "llvm.nvvm.bar.sync") == 0 || strcmp(nm, "llvm.nvvm.barrier") == 0 ||
+          starts(nm, "llvm.nvvm.barrier.cta.sync")))
+        return;
+    unsigned na = (unsigned)LLVMGetNumArgOperands(I);
+    int counted = na >= 2 && (strstr(nm, "cnt") || strstr(nm, "count") ||
+                              strcmp(nm, "llvm.nvvm.barrier") == 0);
+    uint64_t id = 0, count = 0;
+    int dyn = 0;
+    if (na >= 1) {
+        LLVMValueRef v = LLVMGetOperand(I, 0);
+        if (LLVMIsAConstantInt(v))
+            id = LLVMConstIntGetZExtValue(v);
+        else
+            dyn = 1;
+    }
+    if (counted) {
+        LLVMValueRef v = LLVMGetOperand(I, 1);
+        if (LLVMIsAConstantInt(v))
+            count = LLVMConstIntGetZExtValue(v);
+        else
+            dyn = 1;
+    }
+    if (dyn || id > 15 || count > 65536) {
+        /* out-of-range constants fail when executed (the engine names them); run-time values
+         * are not in the trace */
+        si->flags |= dyn ? SIMT_IF_BARDYN : 0;
+        return;
+    }
+    si->bar_id = (uint32_t)id;
+    si->bar_count = (uint32_t)count;
+}
+
 static simt_err xl_inst(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_t bidx, int *cls,
                         int *msp, uint32_t *abytes, uint8_t *iflags, uint32_t *callee);
 
@@ -2505,6 +2552,8 @@ static simt_err xl_function(struct mstate *ms, struct xfunc *f, LLVMValueRef fn)
             if (cls == SIMT_IC_COPY || msp == SIMT_MS_TEXTURE)
                 si->flags |= SIMT_IF_VARSIZE;
             si->callee = callee;
+            if (cls == SIMT_IC_BARRIER)
+                barrier_operands(I, si);
             si->reconv_pc = SIMT_PC_EXIT;
             si->line = LLVMGetDebugLocLine(I);
             if (!f->source_file && si->line) {
