@@ -95,6 +95,10 @@ struct simt_memstage_client {
      * back; stores: the write is performed). Called from tick()/shared_tick(), or from
      * push() itself for zero-latency completions. */
     void (*complete)(void *ctx, uint64_t token, uint32_t nthreads, uint64_t cycle);
+    /* Optional (NULL: the stage never lets the unit sleep, see sleep()): a push that served
+     * nothing and after which sleep() said yes may have another outcome from cycle + 1 on.
+     * Called once per sleep, from shared_tick() (or tick()/push() of this SM). */
+    void (*wake)(void *ctx, uint64_t cycle);
 };
 
 struct simt_memstage_ops {
@@ -131,6 +135,19 @@ struct simt_memstage_ops {
     uint64_t (*next_event)(void *state, void *shared, uint64_t cycle);
     /*! pending() : accesses accepted and not yet completed on this SM. */
     uint64_t (*pending)(void *state);
+
+    /* Sleeping LD/ST unit (optional pair; additions by the memory hierarchy, docs/MEMORY.md
+     * "Simulation speed"). A stalled unit offers the same request every cycle; while the state
+     * it failed on is unchanged every such push fails the same way, so the core may stop
+     * pushing and let the stage tell it when to try again. */
+    /*! sleep() : called right after a push that served nothing (same request and cycle): true
+     *  if offering that request again fails with the same outcome and the same statistics
+     *  until the stage calls client.wake(). After true the core offers it no more until woken
+     *  and counts every push it left out with repeat(). */
+    bool (*sleep)(void *state, uint64_t cycle);
+    /*! repeat() : counts `n` pushes left out while asleep (of the request sleep() was asked
+     *  about), each exactly as that failed push counted its statistics. */
+    void (*repeat)(void *state, uint64_t n);
 };
 
 /* The models the timing core provides (timing/memstage.c). */

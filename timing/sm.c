@@ -174,6 +174,12 @@ struct sm {
     uint32_t *mem_hold;     /* per MEM unit: inst or NONE */
     uint64_t *mem_ready_at; /* per MEM unit */
     uint32_t *rejected;     /* memstage outcome buffer */
+    /* A stalled LD/ST unit that sleeps (one unit only, simt_memstage.h sleep()): it pushes no
+     * more until the stage wakes it (mem_ready_at[0] = UINT64_MAX until then), and the pushes
+     * left out are counted when the SM next steps (stage_ldst) */
+    int mem_asleep;
+    uint32_t mem_sleep_hz; /* hazards of the push it sleeps on */
+    uint64_t mem_counted;  /* the last cycle whose push is counted */
 
     struct hent *heap;
     uint32_t nheap, heap_cap;
@@ -939,6 +945,41 @@ static struct simt_mem_req inst_req(const struct sm *s, uint32_t k)
     return req;
 }
 
+/* The stage woke the sleeping LD/ST unit (from shared_tick of `cycle`): it pushes again next
+ * cycle. */
+static void mem_wake(void *ctx, uint64_t cycle)
+{
+    struct sm *s = ctx;
+    if (!s->mem_asleep)
+        return;
+    s->mem_ready_at[0] = cycle + 1;
+    if (s->next_cycle > cycle + 1)
+        s->next_cycle = cycle + 1;
+    if (s->wake > cycle + 1) /* when called inside this SM's step */
+        s->wake = cycle + 1;
+}
+
+/* Counts the pushes the sleeping unit left out: one in every cycle since the SM's last step
+ * (without the sleep the core would have stepped the SM in each of them, the push failing the
+ * same way: SM steps, hazard cycles, hazards, and the stage's own statistics through
+ * repeat()), and, when it is not woken yet, this cycle's (its hazards join this cycle's). */
+static void ldst_sleep_count(struct sm *s, uint64_t cycle, int woken, uint32_t *hz_cycle)
+{
+    struct simt_gpu *g = s->g;
+    const uint64_t skipped = cycle - s->mem_counted - 1;
+    const uint64_t n = skipped + (woken ? 0 : 1);
+    (*g->st_steps) += skipped;
+    if (s->mem_sleep_hz)
+        (*g->st_hazard_cycles) += n;
+    for (uint32_t h = 0; skipped && h < SIMT_HZ_NUM_; h++)
+        if (s->mem_sleep_hz & SIMT_HZ_BIT(h))
+            (*g->st_hz[h]) += skipped;
+    if (!woken)
+        *hz_cycle |= s->mem_sleep_hz;
+    g->ms_ops->repeat(s->ms, n);
+    s->mem_counted = cycle;
+}
+
 static simt_err stage_ldst(struct sm *s, uint64_t cycle)
 {
     struct simt_gpu *g = s->g;
@@ -948,6 +989,13 @@ static simt_err stage_ldst(struct sm *s, uint64_t cycle)
         uint32_t k = s->mem_hold[u];
         if (k == NONE)
             continue;
+        if (s->mem_asleep) { /* u == 0, the only unit */
+            const int woken = s->mem_ready_at[u] <= cycle;
+            ldst_sleep_count(s, cycle, woken, &hz_cycle);
+            if (!woken)
+                continue;
+            s->mem_asleep = 0;
+        }
         if (s->mem_ready_at[u] > cycle) {
             if (s->mem_ready_at[u] < s->wake)
                 s->wake = s->mem_ready_at[u];
@@ -1000,7 +1048,15 @@ static simt_err stage_ldst(struct sm *s, uint64_t cycle)
             /* stalling (seed 003 1.1.7): keep the unserved accesses in the unit and offer
              * them again when the stage is free */
             s->mem_ready_at[u] = cycle + (out.busy_cycles ? out.busy_cycles : 1);
-            if (s->mem_ready_at[u] < s->wake)
+            if (out.nserved == 0 && out.busy_cycles <= 1 && g->nunits[U_MEM] == 1 &&
+                g->ms_ops->sleep && g->ms_ops->repeat && g->ms_ops->sleep(s->ms, cycle)) {
+                /* the same push would fail the same way every cycle until the stage says
+                 * otherwise: stop offering it (docs/MEMORY.md, "Simulation speed") */
+                s->mem_asleep = 1;
+                s->mem_sleep_hz = out.hazards;
+                s->mem_counted = cycle;
+                s->mem_ready_at[u] = UINT64_MAX;
+            } else if (s->mem_ready_at[u] < s->wake)
                 s->wake = s->mem_ready_at[u];
             if (!in->stalled) { /* held by a hazard: the stall propagates (Fig. 1.4) */
                 in->stalled = 1;
@@ -2657,8 +2713,10 @@ static simt_err register_stats(struct simt_gpu *g)
         g->st_unit[u] = simt_stats_counter(st, name, desc);
     }
     g->st_ctas = simt_stats_counter(st, "ctas", "CTAs dispatched");
-    g->st_steps = simt_stats_counter(st, "sim.sm_steps",
-                                     "SM-cycles the simulator stepped (the rest were skipped)");
+    g->st_steps =
+        simt_stats_counter(st, "sim.sm_steps",
+                           "SM-cycles in which something could happen (stepped, or a sleeping "
+                           "LD/ST unit's retry answered at once; the rest were skipped)");
     g->st_launches = simt_stats_counter(st, "launches", "kernel launches simulated");
     g->st_barriers = simt_stats_counter(st, "barriers", "CTA barriers released");
     g->st_bardyn = simt_stats_counter(
@@ -2890,7 +2948,7 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
                           sizeof *s->coll);
         if (!s->coll)
             goto nomem;
-        struct simt_memstage_client cl = {.ctx = s, .complete = mem_complete};
+        struct simt_memstage_client cl = {.ctx = s, .complete = mem_complete, .wake = mem_wake};
         e = g->ms_ops->create(cfg, i, g->ms_shared, stats, &cl, &s->ms);
         if (e)
             goto fail;

@@ -304,6 +304,16 @@ void simt_cache_count_fail(simt_cache *c, enum simt_hazard h)
     fail(c, h, &dummy);
 }
 
+void simt_cache_count_fails(simt_cache *c, enum simt_hazard h, uint64_t n)
+{
+    if (h == SIMT_HZ_MSHR)
+        ADD(fail_mshr, n);
+    else if (h == SIMT_HZ_COMQ)
+        ADD(fail_comq, n);
+    else
+        ADD(fail_rsv, n);
+}
+
 enum simt_cache_outcome simt_cache_bypass(simt_cache *c, const struct simt_mpkt *pkt,
                                           enum simt_hazard *hazard)
 {

@@ -107,6 +107,9 @@ enum simt_cache_outcome simt_cache_bypass(simt_cache *c, const struct simt_mpkt 
 /*! simt_cache_count_fail() : counts one failed attempt with hazard `h` without trying it
  *  (the memory stage's answer to a repeated, known-failing push: same statistics). */
 void simt_cache_count_fail(simt_cache *c, enum simt_hazard h);
+/*! simt_cache_count_fails() : simt_cache_count_fail() `n` times (the pushes a sleeping LD/ST
+ *  unit left out, simt_memstage.h sleep()). */
+void simt_cache_count_fails(simt_cache *c, enum simt_hazard h, uint64_t n);
 
 /*! simt_cache_can_accept() : a read miss would not fail now for lack of an MSHR or a
  *  miss-queue slot (it may still raise RSV, which depends on the address). */

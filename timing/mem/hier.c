@@ -298,7 +298,16 @@ struct hsm {
         uint32_t naccess, hazards, nops_failed_cache;
         enum simt_hazard hz;
         uint8_t valid;
+        /* what can end that failure besides a push (the sleeping unit's wake, changed_*):
+         * COMQ ends only when a pop leaves `need` free miss-queue entries; MSHR and RSV only
+         * by a fill (the order of simt_cache_access); a write-through store's or an atomic's
+         * COMQ (pops_only) not by a fill */
+        uint32_t need;
+        uint8_t pops_only;
     } last_fail;
+    /* The core's LD/ST unit sleeps on last_fail (hier_sleep) until a change that can end
+     * that failure (changed_fill, changed_pop) wakes it. */
+    uint8_t sleeping;
 };
 
 struct preq { /* a request held by a partition until its reply leaves */
@@ -348,6 +357,7 @@ struct hier_shared {
     uint64_t dram_wake_min; /* the least part.dram_wake */
     uint64_t *inj;          /* bit i: SM i's L1 miss queues may hold requests (inj_maybe) */
     uint32_t npend;
+    uint32_t nsleep; /* SMs whose LD/ST unit sleeps (hier_sleep) */
     uint64_t cycle;
     simt_err err;
     /* statistics (registry storage) */
@@ -390,6 +400,8 @@ static void waiter_release(struct hsm *s, uint32_t id)
     s->wfree[s->nwfree++] = id;
 }
 
+static void wake_sm(struct hsm *s);
+
 /* One operation of waiter `id` is back at `cycle`. */
 static void waiter_done(struct hsm *s, uint32_t id, uint64_t cycle)
 {
@@ -398,6 +410,9 @@ static void waiter_done(struct hsm *s, uint32_t id, uint64_t cycle)
             s->err = simt_seterr(SIMT_ERR_INVARIANT,
                                  "memory hierarchy: SM %u: completion for unknown request %u",
                                  s->id, id);
+        s->epoch++; /* the next push reports the error: a sleeping unit must push again */
+        if (s->sleeping)
+            wake_sm(s);
         return;
     }
     struct waiter *w = &s->w[id];
@@ -418,6 +433,50 @@ static void on_l1_fill(void *ctx, const struct simt_mpkt *r)
 {
     struct hsm *s = ctx;
     waiter_done(s, r->id, s->sh->cycle);
+}
+
+/* Wakes the sleeping LD/ST unit of SM s (hier_sleep) at the shared tick of sh->cycle: its
+ * next push, at the next cycle, may have another outcome. The core did not step the SM in
+ * the cycles it slept, but without the sleep it would have, and hier_tick would have counted
+ * each of them at the MSHR occupancy of that cycle; that occupancy changes only by a push
+ * (none while asleep) or a fill (which calls this first), so the cycles up to this one are
+ * counted now, at the occupancy they had. */
+static void wake_sm(struct hsm *s)
+{
+    struct hier_shared *sh = s->sh;
+    s->sleeping = 0;
+    sh->nsleep--;
+    if (sh->cycle > s->cycle) {
+        simt_cache_ticks_each(s->cache, 3, sh->cycle - s->cycle);
+        s->cycle = sh->cycle;
+    }
+    s->client.wake(s->client.ctx, sh->cycle);
+}
+
+/* A fill is about to change SM s's caches (from shared_tick): the stall fast path must look
+ * again, and so must a sleeping unit unless its failure depends on the miss queue only; then
+ * the cycles it slept are counted first at the MSHR occupancy they had (as in wake_sm). */
+static inline void changed_fill(struct hsm *s)
+{
+    s->epoch++;
+    if (!s->sleeping)
+        return;
+    if (!s->last_fail.pops_only)
+        wake_sm(s);
+    else if (s->sh->cycle > s->cycle) {
+        simt_cache_ticks_each(s->cache, 3, s->sh->cycle - s->cycle);
+        s->cycle = s->sh->cycle;
+    }
+}
+
+/* Cache ci of SM s popped its miss queue (from shared_tick): only a COMQ failure on that
+ * queue can end, once `need` entries are free (the MSHR occupancy is unchanged). */
+static inline void changed_pop(struct hsm *s, uint32_t ci)
+{
+    s->epoch++;
+    if (s->sleeping && s->last_fail.hz == SIMT_HZ_COMQ && s->last_fail.nops_failed_cache == ci &&
+        simt_cache_miss_space(s->cache[ci]) >= s->last_fail.need)
+        wake_sm(s);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -548,8 +607,10 @@ static void hier_destroy(void *state)
     struct hsm *s = state;
     if (!s)
         return;
-    if (s->sh && s->id < s->sh->nsms && s->sh->sms[s->id] == s)
+    if (s->sh && s->id < s->sh->nsms && s->sh->sms[s->id] == s) {
         s->sh->sms[s->id] = NULL;
+        s->sh->nsleep -= s->sleeping;
+    }
     for (int c = 0; c < 3; c++)
         simt_cache_free(s->cache[c]);
     simt_smem_free(s->smem);
@@ -763,6 +824,10 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
         return simt_seterr(e, "memory hierarchy: %s", simt_errmsg());
     }
     (*sh->st_pushes)++;
+    if (s->sleeping) { /* the core pushes: it is awake (it should not sleep and push) */
+        s->sleeping = 0;
+        sh->nsleep--;
+    }
     if (!req->naccess)
         return SIMT_ERR_OK;
     if (s->last_fail.valid && s->last_fail.epoch == s->epoch && s->last_fail.token == req->token &&
@@ -930,6 +995,8 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
             if (!tracked) { /* changes nothing: a repeat fails the same way (fast path) */
                 s->last_fail.hz = SIMT_HZ_COMQ;
                 s->last_fail.nops_failed_cache = C_L1D;
+                s->last_fail.need = nops;
+                s->last_fail.pops_only = 1;
                 s->last_fail.valid = 2;
             }
         }
@@ -960,6 +1027,8 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
         } else if (k == 0 && !tracked) {
             s->last_fail.hz = hz;
             s->last_fail.nops_failed_cache = o->atomic || o->write ? C_L1D : (uint32_t)cp;
+            s->last_fail.need = 1; /* a read miss may need 2 (dirty victim): woken early */
+            s->last_fail.pops_only = hz == SIMT_HZ_COMQ && (o->atomic || (o->write && !s->l1d_wb));
             s->last_fail.valid = 2; /* confirmed below once the outcome is known */
         }
         switch (r) {
@@ -1306,7 +1375,7 @@ static void sm_receive(struct hier_shared *sh, struct hsm *s)
     }
     const int cp = path_of(q.space);
     simt_cache *c = s->cache[cp == C_SMEM ? C_L1D : cp];
-    s->epoch++;
+    changed_fill(s); /* before the fill changes the MSHR occupancy */
     simt_err e = simt_cache_fill(c, q.addr, on_l1_fill, s);
     if (e && !sh->err)
         sh->err = e;
@@ -1337,7 +1406,7 @@ static void sm_inject(struct hier_shared *sh, struct hsm *s)
         if (e && !sh->err)
             sh->err = e;
         simt_cache_miss_pop(s->cache[ci]);
-        s->epoch++;
+        changed_pop(s, ci);
         s->inj_rr = ci == 2 ? 0 : ci + 1;
         return;
     }
@@ -1447,6 +1516,45 @@ static void hier_shared_tick(void *shared, uint64_t cycle)
         dram_sync(&sh->part[i]);
         l2_sync(&sh->part[i]);
     }
+    /* an error is reported by the next push: sleeping units must push again */
+    for (uint32_t i = 0; sh->err && sh->nsleep && i < sh->nsms; i++)
+        if (sh->sms[i] && sh->sms[i]->sleeping)
+            wake_sm(sh->sms[i]);
+}
+
+/* The push just made served nothing. If its first line operation failed (last_fail
+ * confirmed for the current epoch), the same push fails the same way, with the same
+ * statistics, until the epoch changes; every change outside this SM's own push comes through
+ * changed_fill / changed_pop, which wake the unit when the change can end that failure
+ * (last_fail.need, .pops_only), or is an error, which wakes it too. Not with a hazard
+ * tracker: the core's issue stage then consults predict() and the tracker every cycle, and
+ * its stepping must stay as it is. */
+static bool hier_sleep(void *state, uint64_t cycle)
+{
+    struct hsm *s = state;
+    (void)cycle;
+    if (!s->client.wake || s->tracker.kind != SIMT_TRACKER_NONE || s->last_fail.valid != 1 ||
+        s->last_fail.epoch != s->epoch || s->err || s->sh->err)
+        return false;
+    if (!s->sleeping) {
+        s->sleeping = 1;
+        s->sh->nsleep++;
+    }
+    return true;
+}
+
+/* `n` pushes left out by the sleeping unit: what the stall fast path of hier_push counts for
+ * each (last_fail is unchanged, since no push was made since it was recorded). */
+static void hier_repeat(void *state, uint64_t n)
+{
+    struct hsm *s = state;
+    struct hier_shared *sh = s->sh;
+    if (!n)
+        return;
+    (*sh->st_pushes) += n;
+    simt_cache_count_fails(s->cache[s->last_fail.nops_failed_cache], s->last_fail.hz, n);
+    for (uint32_t hz = s->last_fail.hazards & (SIMT_HZ_BIT(SIMT_HZ_NUM_) - 1); hz; hz &= hz - 1)
+        (*sh->st_hz[__builtin_ctz(hz)]) += n;
 }
 
 static uint64_t hier_next_event(void *state, void *shared, uint64_t cycle)
@@ -1682,4 +1790,6 @@ const struct simt_memstage_ops simt_memstage_hierarchy_ops = {
     .issued = simt_mem_hier_issued,
     .next_event = hier_next_event,
     .pending = hier_pending,
+    .sleep = hier_sleep,
+    .repeat = hier_repeat,
 };
