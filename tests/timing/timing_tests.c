@@ -772,23 +772,31 @@ static int t_stats(void)
     return 0;
 }
 
-/* Writes a trace for the simt-sim command-line tests. */
-static int t_gen(const char *path)
+/* Writes an if-then kernel (`pre` ops, a branch into `body` ops or past them, `post` ops) in
+ * two launches l[0..1], the branch decided by `br`. */
+static int write_if_then(const char *path, uint32_t pre, uint32_t body, uint32_t post,
+                         const struct syn_launch l[2], syn_branch_fn br)
 {
     struct syn s;
     syn_init(&s);
     syn_func(&s);
     uint32_t b0 = syn_block(&s);
-    syn_ops(&s, 4);
+    syn_ops(&s, pre);
     syn_br(&s, b0 + 1, b0 + 2, b0 + 2);
     syn_block(&s);
-    syn_ops(&s, 6);
+    syn_ops(&s, body);
     syn_jmp(&s, b0 + 2);
     syn_block(&s);
-    syn_ops(&s, 2);
+    syn_ops(&s, post);
     syn_exit(&s);
+    return write_or_fail(path, &s, l, 2, br, NULL, NULL);
+}
+
+/* Writes a trace for the simt-sim command-line tests. */
+static int t_gen(const char *path)
+{
     struct syn_launch l[2] = {{{16, 1, 1}, {128, 1, 1}, 16, 0}, {{4, 1, 1}, {64, 1, 1}, 8, 0}};
-    return write_or_fail(path, &s, l, 2, br_half, NULL, NULL);
+    return write_if_then(path, 4, 6, 2, l, br_half);
 }
 
 static uint32_t br_uneven(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint32_t v)
@@ -801,20 +809,8 @@ static uint32_t br_uneven(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, ui
  * 40-op path or past it. */
 static int t_gen_uneven(const char *path)
 {
-    struct syn s;
-    syn_init(&s);
-    syn_func(&s);
-    uint32_t b0 = syn_block(&s);
-    syn_ops(&s, 2);
-    syn_br(&s, b0 + 1, b0 + 2, b0 + 2);
-    syn_block(&s);
-    syn_ops(&s, 40);
-    syn_jmp(&s, b0 + 2);
-    syn_block(&s);
-    syn_ops(&s, 3);
-    syn_exit(&s);
     struct syn_launch l[2] = {{{37, 1, 1}, {96, 1, 1}, 16, 0}, {{11, 1, 1}, {64, 1, 1}, 8, 0}};
-    return write_or_fail(path, &s, l, 2, br_uneven, NULL, NULL);
+    return write_if_then(path, 2, 40, 3, l, br_uneven);
 }
 
 /* Checks a --stats-json file: totals with the figures, no wall-clock entries. */
