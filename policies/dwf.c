@@ -439,21 +439,23 @@ static simt_err insert_threads(struct dwf *d, const uint32_t *slots, const uint8
         int32_t occ[RECONV_MAX_WARP];
         uint64_t mm = 0;
         uint32_t j = 0;
+        /* one pass: occ[] is written as the positions are checked, its holes after (an issue
+         * per warp instruction comes through here: the cost matters) */
         for (; j < n; j++) {
             const struct simt_thread *b = &th[slots[j]];
             if (b->pc != a->pc || b->depth != a->depth || (keyed && b->cta != a->cta) ||
                 (by_warp && b->warp != a->warp))
                 break;
-            uint32_t p = pos ? pos[j] : b->lane % d->ws;
+            uint32_t p = pos ? pos[j] : b->lane < d->ws ? b->lane : b->lane % d->ws;
             if (mm >> p & 1)
                 break;
             mm |= 1ull << p;
+            occ[p] = (int32_t)slots[j];
         }
         if (j == n) {
-            for (uint32_t p = 0; p < d->ws; p++)
-                occ[p] = -1;
-            for (j = 0; j < n; j++)
-                occ[pos ? pos[j] : th[slots[j]].lane % d->ws] = (int32_t)slots[j];
+            uint64_t all = d->ws == 64 ? ~0ull : (1ull << d->ws) - 1;
+            for (uint64_t h = ~mm & all; h; h &= h - 1)
+                occ[__builtin_ctzll(h)] = -1;
             return pool_insert(d, occ, mm, a->pc, a->depth, a->cta);
         }
     }
@@ -727,6 +729,7 @@ static void dwf_released(void *state, const uint32_t *threads, uint32_t n)
         .ready = dwf_ready,                                                                        \
         .issued = dwf_issued,                                                                      \
         .released = dwf_released,                                                                  \
+        .ready_whole = true, /* entries are copies of dwf_form's compound literal */               \
     }
 
 DWF_OPS(simt_policy_dwf, "dwf",

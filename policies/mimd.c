@@ -30,8 +30,13 @@ static const struct simt_param_desc mimd_params[] = {
 struct mimd {
     struct simt_policy_env env;
     bool per_warp;
-    uint32_t *slots; /* max_threads: the groups of the last ready() */
+    uint32_t *slots; /* max_threads: the READY slots in slot order (the groups of ready()) */
+    uint32_t nslots; /* valid unless `stale` */
+    bool stale;      /* a thread may have become READY or left READY since slots[] was made */
     uint8_t *lanes;  /* max_threads: i % warp_size */
+    uint64_t *live;  /* max_threads bits: the thread may be READY (set by cta_start and released,
+                        cleared when an issue leaves it EXITED or at a barrier): ready() visits
+                        only these instead of every slot of the SM on each call */
     uint64_t *st_groups;
 };
 
@@ -46,9 +51,11 @@ static simt_err mimd_create(const struct simt_policy_env *env, void **state)
     m->per_warp = scope && strcmp(scope, "warp") == 0;
     m->slots = calloc(env->max_threads, sizeof *m->slots);
     m->lanes = calloc(env->max_threads, sizeof *m->lanes);
-    if (!m->slots || !m->lanes) {
+    m->live = calloc(env->max_threads / 64 + 1, sizeof *m->live);
+    if (!m->slots || !m->lanes || !m->live) {
         free(m->slots);
         free(m->lanes);
+        free(m->live);
         free(m);
         return simt_seterr(SIMT_ERR_NOMEM, "policy mimd: %u threads", env->max_threads);
     }
@@ -59,6 +66,7 @@ static simt_err mimd_create(const struct simt_policy_env *env, void **state)
     if (e) {
         free(m->slots);
         free(m->lanes);
+        free(m->live);
         free(m);
         return e;
     }
@@ -73,6 +81,7 @@ static void mimd_destroy(void *state)
         return;
     free(m->slots);
     free(m->lanes);
+    free(m->live);
     free(m);
 }
 
@@ -82,27 +91,50 @@ static simt_err mimd_cta_start(void *state, uint32_t cta, uint32_t first_thread,
     struct mimd *m = state;
     SIMT_RETURN_IF(first_thread + nthreads > m->env.max_threads, SIMT_ERR_INVALID_ARG,
                    "policy mimd: CTA %u outside the SM's slots", cta);
+    for (uint32_t i = first_thread; i < first_thread + nthreads; i++)
+        m->live[i / 64] |= 1ull << (i % 64);
+    m->stale = true;
     return SIMT_ERR_OK;
+}
+
+/* READY slots in slot order into m->slots (those of the live bitmap whose state says so). An
+ * issue usually leaves every issued thread READY (at its next instruction): the list is then
+ * the same, only the groups' pcs move, so it is rebuilt only when it may have changed. */
+static uint32_t mimd_collect(struct mimd *m)
+{
+    if (!m->stale)
+        return m->nslots;
+    const struct simt_thread *th = m->env.threads;
+    uint32_t nr = 0;
+    for (uint32_t k = 0; k <= (m->env.max_threads - 1) / 64; k++)
+        for (uint64_t b = m->live[k]; b; b &= b - 1) {
+            uint32_t i = k * 64 + (uint32_t)__builtin_ctzll(b);
+            if (th[i].state == SIMT_TS_READY)
+                m->slots[nr++] = i;
+        }
+    m->nslots = nr;
+    m->stale = false;
+    return nr;
 }
 
 static int mimd_ready(void *state, uint64_t cycle, struct simt_group *out, int cap)
 {
     struct mimd *m = state;
     const struct simt_thread *th = m->env.threads;
-    uint32_t ws = m->env.warp_size, nr = 0;
+    uint32_t ws = m->env.warp_size, nr = m->env.max_threads ? mimd_collect(m) : 0;
     int n = 0;
     if (m->per_warp) {
-        for (uint32_t w = 0; w < m->env.max_warps && n < cap; w++) {
-            uint32_t start = nr;
-            for (uint32_t i = w * ws; i < (w + 1) * ws && i < m->env.max_threads; i++)
-                if (th[i].state == SIMT_TS_READY)
-                    m->slots[nr++] = i;
-            if (nr == start)
-                continue;
+        /* each static warp with READY threads (slots [w * ws, w * ws + ws)), in warp order */
+        for (uint32_t start = 0, end; start < nr && n < cap; start = end) {
+            uint32_t w = m->slots[start] / ws;
+            for (end = start + 1; end < nr && m->slots[end] / ws == w;)
+                end++;
+            if (w >= m->env.max_warps)
+                break;
             out[n++] = (struct simt_group){.id = w,
                                            .pc = th[m->slots[start]].pc,
                                            .depth = th[m->slots[start]].depth,
-                                           .nthreads = nr - start,
+                                           .nthreads = end - start,
                                            .threads = m->slots + start,
                                            .lanes = NULL,
                                            .sched = w % m->env.nschedulers,
@@ -111,9 +143,6 @@ static int mimd_ready(void *state, uint64_t cycle, struct simt_group *out, int c
         }
         return n;
     }
-    for (uint32_t i = 0; i < m->env.max_threads; i++)
-        if (th[i].state == SIMT_TS_READY)
-            m->slots[nr++] = i;
     for (uint32_t start = 0; start < nr && n < cap; start += ws) {
         uint32_t k = nr - start < ws ? nr - start : ws;
         out[n] = (struct simt_group){.id = (uint32_t)n,
@@ -133,7 +162,23 @@ static simt_err mimd_issued(void *state, const struct simt_group *g)
 {
     struct mimd *m = state;
     (*m->st_groups)++;
+    for (uint32_t i = 0; i < g->nthreads; i++) {
+        uint32_t t = g->threads[i];
+        if (t < m->env.max_threads && m->env.threads[t].state != SIMT_TS_READY) {
+            m->live[t / 64] &= ~(1ull << (t % 64));
+            m->stale = true;
+        }
+    }
     return SIMT_ERR_OK;
+}
+
+static void mimd_released(void *state, const uint32_t *threads, uint32_t n)
+{
+    struct mimd *m = state;
+    for (uint32_t i = 0; i < n; i++)
+        if (threads[i] < m->env.max_threads)
+            m->live[threads[i] / 64] |= 1ull << (threads[i] % 64);
+    m->stale = true;
 }
 
 const struct simt_policy_ops simt_policy_mimd = {
@@ -145,4 +190,6 @@ const struct simt_policy_ops simt_policy_mimd = {
     .cta_start = mimd_cta_start,
     .ready = mimd_ready,
     .issued = mimd_issued,
+    .released = mimd_released,
+    .ready_whole = true, /* compound literals */
 };

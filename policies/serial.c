@@ -249,4 +249,5 @@ const struct simt_policy_ops simt_policy_serial = {
     .released = serial_released,
     .ready_group = serial_ready_group,
     .local_issue = true,
+    .ready_whole = true, /* serial_group's compound literals */
 };

@@ -20,7 +20,8 @@
  *     released(threads)              threads left a barrier (BARRIER -> READY)
  *
  * Rules the core follows (timing/sm.c; docs/TIMING.md):
- *   - out[] is zeroed before each ready() call; write only out[0..returned count).
+ *   - out[] is zeroed before each ready() call (unless the policy sets ready_whole); write only
+ *     out[0..returned count).
  *   - One ready() call may be followed by several issued() calls, one per scheduler, each for
  *     a DIFFERENT group of that ready() answer (a group issues at most once per answer); the
  *     core copies what it needs, so the policy may change its arrays inside issued().
@@ -31,7 +32,8 @@
  *   - released() comes after issued() when the issuing group completed a barrier; thread
  *     exits are seen in issued() (state EXITED).
  *   - If the SM issues nothing in a cycle, idle(cycle) is called and ready() asked once more
- *     in the same cycle.
+ *     in the same cycle (a policy with idle_quiet() may tell the core that the answer it
+ *     holds is still exact; then ready() is not asked again).
  *   - Cycle skipping: when ready() offers groups that cannot issue (operands, units), the core
  *     may skip ahead to its next pipeline event without calling ready() in between, and it
  *     reuses the last answer of ready() while no other call into the policy happened since
@@ -168,8 +170,29 @@ struct simt_policy_ops {
      * then refreshes just that entry with ready_group() instead of asking ready() again (an
      * O(1) instead of O(groups) step per issue). If ready_group() returns 0 for it, the core
      * asks ready() afresh. Calls other than issued() (cta_start, cta_end, released, idle)
-     * always make the core ask ready() afresh. PDOM keeps it (one group per static warp). */
+     * always make the core ask ready() afresh (but an idle_quiet() that answers true). PDOM keeps
+     * it (one group per static warp). */
     bool local_issue;
+
+    /* Optional; when set the core calls it instead of idle(), at the same point (the SM found
+     * nothing to issue this cycle). It does what idle() does and returns true only when
+     * nothing changed that ready() answers: ready(cycle) called now would return exactly its
+     * last answer as the core holds it (that answer with the entries ready_group() refreshed
+     * since; the same groups, order and fields) and would change nothing else in the policy
+     * (whatever that ready() call would do to the policy's own state, the policy does here).
+     * The core then keeps that answer and the candidate lists it built from it instead of
+     * asking ready() again; a policy that sees time in ready() (cycle-driven releases) must
+     * return false whenever such work is due at `cycle`. false is always safe (the core then
+     * asks ready() as after idle()). Needed because an idle() that changes nothing is common
+     * (ukernel: most idle() calls fall while the SIMD unit is still busy) and rebuilding the
+     * core's lists from an unchanged answer costs as much as a step. */
+    bool (*idle_quiet)(void *state, uint64_t cycle);
+
+    /* Optional promise: ready() assigns every entry out[0..n) it returns as a whole struct
+     * (a compound literal, or a copy of one), so no field keeps what the core left there. The
+     * core then does not zero out[] before each ready() call (for a policy offering tens of
+     * groups per call after every issue, e.g. DWF, that zeroing cost ~7 % of a run). */
+    bool ready_whole;
 };
 
 /* --- the registry (policies/registry.c) ------------------------------------------------------ */

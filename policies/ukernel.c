@@ -183,6 +183,8 @@ struct ukernel {
     uint64_t rg_cycle; /* cycle of the last ready_group() call */
     simt_err post_err; /* the first error of a postponed issue */
     struct simt_group post[16];
+    /* pool_first_full's hash table of pool keys (hmask + 1 entries, allocated on first use) */
+    uint32_t *hstamp, *hidx, *hcnt, hmask, hcur;
     /* ready()'s last answer as the core holds it (the core asks ready() again after every
      * idle(), which mostly changes nothing): valid while cache_ok, no nonlocal issue and no
      * issued warp's entry is stale (nstale; ready_group() patches them) */
@@ -217,6 +219,9 @@ static void uk_destroy(void *state)
     free(u->taken);
     free(u->visit);
     free(u->cache);
+    free(u->hstamp);
+    free(u->hidx);
+    free(u->hcnt);
     free(u);
 }
 
@@ -498,6 +503,65 @@ static simt_err pool_form(struct ukernel *u, uint32_t first, uint64_t cycle)
     return SIMT_ERR_OK;
 }
 
+/* The pool entry at which pool_scan's loop (below) forms its next full warp: the first
+ * available entry whose key has warp_size available threads (an earlier entry's key has fewer,
+ * else that entry would come first; the loop's count from an entry onwards is its key's total
+ * at the key's first entry), or NONE. One pass with a hash table of keys instead of the loop's
+ * count from every entry, which is quadratic in the pool: it often holds hundreds of threads at
+ * keys that never fill a warp (most of ukernel's time on the random program). `fallback` when
+ * the table cannot be had. */
+static uint32_t pool_first_full(struct ukernel *u, uint64_t cycle, bool *fallback)
+{
+    uint32_t avail = 0;
+    for (uint32_t i = 0; i < u->npool && avail < u->ws; i++)
+        avail += u->pool[i].ready_cycle <= cycle;
+    if (avail < u->ws)
+        return NONE;
+    if (!u->hstamp) {
+        uint32_t size = 64;
+        while (size < 2 * u->env.max_threads) /* at most half full: probing ends */
+            size *= 2;
+        u->hstamp = calloc(size, sizeof *u->hstamp);
+        u->hidx = malloc(size * sizeof *u->hidx);
+        u->hcnt = malloc(size * sizeof *u->hcnt);
+        if (!u->hstamp || !u->hidx || !u->hcnt) {
+            free(u->hstamp);
+            free(u->hidx);
+            free(u->hcnt);
+            u->hstamp = u->hidx = u->hcnt = NULL;
+            *fallback = true;
+            return NONE;
+        }
+        u->hmask = size - 1;
+    }
+    if (++u->hcur == 0) { /* wrapped: forget every old stamp */
+        memset(u->hstamp, 0, (u->hmask + 1) * sizeof *u->hstamp);
+        u->hcur = 1;
+    }
+    uint32_t first = NONE;
+    for (uint32_t i = 0; i < u->npool; i++) {
+        const struct uk_pooled *p = &u->pool[i];
+        if (p->ready_cycle > cycle)
+            continue;
+        uint64_t k = ((uint64_t)p->pc * 0x9e3779b97f4a7c15ull) ^
+                     ((uint64_t)p->depth * 0xc2b2ae3d27d4eb4full) ^
+                     ((uint64_t)p->ctx_rpc * 0x165667b19e3779f9ull) ^
+                     ((uint64_t)p->ctx_rdepth * 0x27d4eb2f165667c5ull) ^
+                     ((uint64_t)p->cta * 0x94d049bb133111ebull);
+        uint32_t h = (uint32_t)(k ^ k >> 29) & u->hmask;
+        while (u->hstamp[h] == u->hcur && !same_key(&u->pool[u->hidx[h]], p))
+            h = (h + 1) & u->hmask;
+        if (u->hstamp[h] != u->hcur) {
+            u->hstamp[h] = u->hcur;
+            u->hidx[h] = i; /* the key's first available entry */
+            u->hcnt[h] = 0;
+        }
+        if (++u->hcnt[h] == u->ws && u->hidx[h] < first)
+            first = u->hidx[h];
+    }
+    return first;
+}
+
 /* Full warps wherever warp_size threads wait at one key; with `partial`, the oldest waiting key
  * forms a (possibly partial) warp. */
 static simt_err pool_scan(struct ukernel *u, uint64_t cycle, bool partial)
@@ -507,6 +571,14 @@ static simt_err pool_scan(struct ukernel *u, uint64_t cycle, bool partial)
     for (uint32_t i = 0; i < u->npool; i++)
         if (u->pool[i].ready_cycle > cycle && u->pool[i].ready_cycle < u->pool_next)
             u->pool_next = u->pool[i].ready_cycle;
+    if (!partial && !u->max_delay) {
+        /* no partial or aged warp to form: the loop below forms full ones, in this order */
+        bool fallback = false;
+        for (uint32_t i; (i = pool_first_full(u, cycle, &fallback)) != NONE;)
+            SIMT_TRY(pool_form(u, i, cycle));
+        if (!fallback)
+            return SIMT_ERR_OK;
+    }
     for (uint32_t i = 0; i < u->npool;) {
         struct uk_pooled *p = &u->pool[i];
         if (p->ready_cycle > cycle) {
@@ -1087,9 +1159,10 @@ static void uk_released(void *state, const uint32_t *threads, uint32_t n)
             u->w[i].dirty = true;
 }
 
-static void uk_idle(void *state, uint64_t cycle)
+/* idle() itself; returns whether it did anything beyond noting the cycle */
+static bool uk_idle_act(struct ukernel *u, uint64_t cycle)
 {
-    struct ukernel *u = state;
+    bool drained = u->npost != 0;
     uk_drain(u, u->rg_cycle);
     u->reused = false;
     u->now = cycle;
@@ -1098,19 +1171,41 @@ static void uk_idle(void *state, uint64_t cycle)
      * idle (seed 004 6.2.1: "no eligible warps") only once that is over, or when no group is
      * offered at all. */
     if (u->last_ready > 0 && cycle <= u->busy_until)
-        return;
+        return drained;
     /* ukernel.release=schedule: the delayed warps were offered at their lowered priority and
      * could not issue either, so they stay delayed (the seed releases a warp by scheduling
      * it); the fallback below only runs if none of them had a group to offer */
     if ((u->release_idle || u->last_ready == 0) && uk_release_oldest(u) == SIMT_ERR_OK) {
         (*u->st_idle_rel)++;
-        return;
+        return true;
     }
     if (u->npool) {
         uint32_t before = u->npool;
         (void)pool_scan(u, cycle, true);
         *u->st_idle_rel += u->npool != before;
+        return true;
     }
+    return drained;
+}
+
+static void uk_idle(void *state, uint64_t cycle)
+{
+    (void)uk_idle_act(state, cycle);
+}
+
+/* idle_quiet (simt_policy.h): most idle() calls fall while the SIMD unit is still busy and
+ * change nothing; then uk_ready() would return its cache (the core's answer) as it is. true
+ * only when idle() did nothing and uk_ready(cycle) would take that shortcut with no
+ * time-driven work before it (ukernel.max_delay decisions, a pool scan that is due); the
+ * state uk_ready() would leave is set here. */
+static bool uk_idle_quiet(void *state, uint64_t cycle)
+{
+    struct ukernel *u = state;
+    if (uk_idle_act(u, cycle) || u->post_err || !u->cache_ok || u->nonlocal || u->nstale ||
+        u->max_delay || (u->npool && (u->pool_dirty || cycle >= u->pool_next)))
+        return false;
+    u->last_ready = (int)u->ncache; /* (what uk_ready sets; now and reused are set above) */
+    return true;
 }
 
 const struct simt_policy_ops simt_policy_ukernel = {
@@ -1127,4 +1222,6 @@ const struct simt_policy_ops simt_policy_ukernel = {
     .idle = uk_idle,
     .ready_group = uk_ready_group,
     .local_issue = true, /* see uk_ready_group */
+    .idle_quiet = uk_idle_quiet,
+    .ready_whole = true, /* compound literals, or the cache's copies of them */
 };

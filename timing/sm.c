@@ -1676,10 +1676,15 @@ static int call_ready(struct sm *s, uint64_t cycle)
         return s->ready_n;
     }
     s->ready_reused = 0;
-    /* out[] is zero before each call: entries at and beyond groups_hw are still zero */
-    memset(s->groups, 0, (size_t)s->groups_hw * sizeof *s->groups);
+    /* out[] is zero before each call: entries at and beyond groups_hw are still zero; a
+     * policy that assigns whole entries (ready_whole) needs no zeroing, and its old entries
+     * beyond the answer are left as they are (groups_hw keeps covering them) */
+    int whole = s->g->pol_ops->ready_whole;
+    if (!whole)
+        memset(s->groups, 0, (size_t)s->groups_hw * sizeof *s->groups);
     int n = s->g->pol_ops->ready(s->pol, cycle, s->groups, s->gcap);
-    s->groups_hw = n > 0 ? (uint32_t)n : 0;
+    if (!whole || (n > 0 && (uint32_t)n > s->groups_hw))
+        s->groups_hw = n > 0 ? (uint32_t)n : 0;
     s->ready_valid = 0;
     if (n < 0 || n > s->gcap) {
         s->g->err = simt_seterr(SIMT_ERR_INVARIANT, "policy %s: ready() returned %d",
@@ -2471,9 +2476,13 @@ static simt_err stage_issue(struct sm *s, uint64_t cycle)
     int ni = n || replays ? issue_round(s, cycle, n, NULL, cls, issued_id) : 0;
     if (ni < 0)
         return g->err;
-    if (ni == 0 && g->pol_ops->idle) {
-        s->pol_epoch++;
-        g->pol_ops->idle(s->pol, cycle);
+    if (ni == 0 && (g->pol_ops->idle || g->pol_ops->idle_quiet)) {
+        /* an idle_quiet() that changed nothing leaves the answer (and the candidate buckets
+         * built from it) current: call_ready() reuses it (simt_policy.h) */
+        if (!g->pol_ops->idle_quiet)
+            g->pol_ops->idle(s->pol, cycle);
+        if (!g->pol_ops->idle_quiet || !g->pol_ops->idle_quiet(s->pol, cycle))
+            s->pol_epoch++;
         n = call_ready(s, cycle);
         if (n < 0)
             return g->err;

@@ -7,16 +7,24 @@
 # smallest user+system CPU time counts (the machine is shared). A policy that issues more
 # groups or simulates more cycles (serial, DWF on irregular code) does more work: the last
 # column normalises by the warp instructions (groups) issued (totals.warp_instructions).
+# --instr counts executed instructions under valgrind's callgrind instead (millions, one run per
+# policy; deterministic, so comparable across runs on a loaded machine; needs valgrind).
 # Figures only, no assertions.
 # Usage: tests/bench/bench_policies.sh [--build DIR] [--config PRESET] [--ctas N] [--seed S]
-#                                      [--reps R] [--trace FILE] [--no-build]
+#                                      [--reps R] [--trace FILE] [--no-build] [--instr]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-build=build config=gt200-jin ctas=2000 seed=3 reps=3 trace= dobuild=1
+build=build config=gt200-jin ctas=2000 seed=3 reps=3 trace= dobuild=1 instr=0
 while [ $# -gt 0 ]; do
     case $1 in
     --no-build)
         dobuild=0
+        shift
+        continue
+        ;;
+    --instr)
+        instr=1
+        reps=1
         shift
         continue
         ;;
@@ -47,8 +55,15 @@ if [ -z "$trace" ]; then
 else
     what=$trace
 fi
-# CPU seconds (user + system) of one run of policy $1
+# CPU seconds (user + system) of one run of policy $1, or with --instr millions of instructions
 run_once() {
+    if [ "$instr" = 1 ]; then
+        valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$sim" --quiet \
+            --config "$config" --policy "$1" --stats-json "$tmp/$1.json" "$trace" \
+            >/dev/null 2>&1
+        awk '/^(summary|totals):/ { printf "%.1f\n", $2 / 1e6; exit }' "$tmp/cg.out"
+        return
+    fi
     local TIMEFORMAT='%3U %3S' t
     t=$({ time "$sim" --quiet --config "$config" --policy "$1" --stats-json "$tmp/$1.json" \
         "$trace" >/dev/null 2>&1; } 2>&1)
@@ -67,14 +82,20 @@ groups() {
     awk '/"totals":/ { in_t = 1 } in_t && /"warp_instructions":/ { gsub(/[^0-9]/, ""); print; exit }' \
         "$tmp/$1.json"
 }
-echo "policy simulation time relative to pdom ($config; $what; best of $reps)"
+unit=seconds
+if [ "$instr" = 1 ]; then
+    unit=Minstr
+    echo "policy simulation cost relative to pdom ($config; $what; instructions, callgrind)"
+else
+    echo "policy simulation time relative to pdom ($config; $what; best of $reps)"
+fi
 base=$(best pdom)
 bgroups=$(groups pdom)
-printf '%-12s %9s %8s %12s %14s\n' policy seconds xPDOM groups 'xPDOM/group'
+printf '%-12s %9s %8s %12s %14s\n' policy $unit xPDOM groups 'xPDOM/group'
 for p in $("$sim" --list-policies | cut -d' ' -f1); do
     if [ "$p" = pdom ]; then t=$base; else t=$(best "$p"); fi
     awk -v p="$p" -v t="$t" -v b="$base" -v n="$(groups "$p")" -v bn="$bgroups" 'BEGIN {
         r = b > 0 ? t / b : 0
-        printf "%-12s %9.3f %8.2f %12d %14.2f%s\n", p, t, r, n, (n > 0 && bn > 0 ? r * bn / n : 0),
+        printf "%-12s " (t >= 100 ? "%9.1f" : "%9.3f") " %8.2f %12d %14.2f%s\n", p, t, r, n, (n > 0 && bn > 0 ? r * bn / n : 0),
             (r > 2 ? "  (> 2x)" : "") }'
 done

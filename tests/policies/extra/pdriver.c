@@ -281,16 +281,22 @@ int pd_run(const struct simt_program *prog, const struct pd_cfg *cfg, struct pd_
     uint64_t maxc = cfg->max_cycles ? cfg->max_cycles : 2000000;
     uint32_t rr = 0;
     uint32_t nq = ws / cfg->simd_width;
+    bool reuse = false;
+    int held = 0;
     for (uint64_t cycle = 1; live > 0; cycle++) {
         if (cycle > maxc)
             FAIL("no completion after %llu cycles (%llu threads live)", (unsigned long long)cycle,
                  (unsigned long long)live);
-        int n = ops->ready(st, cycle, gs, cap);
+        /* check_quiet: like the core, keep the last answer while no call into the policy
+         * happened since (after an idle_quiet() that reported no change) */
+        int n = reuse ? held : ops->ready(st, cycle, gs, cap);
         if (n < 0 || n > cap)
             FAIL("ready returned %d", n);
         /* copy: the policy's arrays are valid only until the next call into it */
         uint32_t off = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n && reuse; i++)
+            order[i] = i;
+        for (int i = 0; i < n && !reuse; i++) {
             if (gs[i].nthreads == 0 || gs[i].nthreads > ws ||
                 off + gs[i].nthreads > max_threads * 2)
                 FAIL("cycle %llu: group %u has %u threads", (unsigned long long)cycle, gs[i].id,
@@ -303,6 +309,7 @@ int pd_run(const struct simt_program *prog, const struct pd_cfg *cfg, struct pd_
             off += gs[i].nthreads;
             order[i] = i;
         }
+        reuse = false;
         /* pick: priority, then round-robin on ids from rr */
         for (int i = 1; i < n; i++) {
             int v = order[i], j = i;
@@ -318,6 +325,8 @@ int pd_run(const struct simt_program *prog, const struct pd_cfg *cfg, struct pd_
             order[j] = v;
         }
         uint32_t width = cfg->width ? cfg->width : (uint32_t)n;
+        if (cfg->issue_every && cycle % cfg->issue_every != 0)
+            width = 0;
         uint32_t done = 0;
         for (int oi = 0; oi < n && done < width; oi++) {
             struct simt_group *g = &gs[order[oi]];
@@ -409,8 +418,38 @@ int pd_run(const struct simt_program *prog, const struct pd_cfg *cfg, struct pd_
             }
         }
         if (done == 0) {
-            if (ops->idle)
+            if (cfg->check_quiet && ops->idle_quiet) {
+                /* nothing issued, so nothing was released: gs[0..n) (threads and lanes in
+                 * gcopy/lcopy) is still the policy's last answer */
+                if (ops->idle_quiet(st, cycle)) {
+                    r->quiet++;
+                    reuse = n > 0; /* (the core asks ready() every cycle it offers nothing) */
+                    held = n;
+                    struct simt_group *g2 = gs + n; /* (cap leaves room: n <= cap / 2 here) */
+                    int m = n <= cap / 2 ? ops->ready(st, cycle, g2, cap - n) : -1;
+                    if (m != n)
+                        FAIL("cycle %llu: idle_quiet said unchanged, ready gave %d groups, "
+                             "not %d",
+                             (unsigned long long)cycle, m, n);
+                    for (int i = 0; i < n; i++) {
+                        const struct simt_group *a = &gs[i], *b = &g2[i];
+                        bool same =
+                            a->id == b->id && a->pc == b->pc && a->depth == b->depth &&
+                            a->nthreads == b->nthreads && a->issue_cycles == b->issue_cycles &&
+                            a->priority == b->priority && a->sched == b->sched &&
+                            a->mixed == b->mixed && a->one_warp == b->one_warp &&
+                            !a->lanes == !b->lanes &&
+                            !memcmp(a->threads, b->threads, a->nthreads * sizeof *a->threads) &&
+                            (!a->lanes || !memcmp(a->lanes, b->lanes, a->nthreads));
+                        if (!same)
+                            FAIL("cycle %llu: idle_quiet said unchanged, ready changed group "
+                                 "%d (id %u)",
+                                 (unsigned long long)cycle, i, a->id);
+                    }
+                }
+            } else if (ops->idle) {
                 ops->idle(st, cycle);
+            }
             if (++idle_run > 10000 && getenv("PD_DEBUG"))
                 for (uint32_t s = 0; s < max_threads; s++)
                     if (sc[s].pc)

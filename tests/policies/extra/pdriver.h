@@ -71,6 +71,12 @@ struct pd_cfg {
     void (*on_issue)(void *octx, const struct simt_group *g, const struct simt_thread *th);
     void *octx;
     const char *stat_names[4]; /* statistics to read back into pd_result.stat_values */
+    /* call idle_quiet() instead of idle() where the policy has it, and whenever it reports
+     * nothing changed, check that ready() at that cycle returns the answer held (every field
+     * and thread); counted in pd_result.quiet */
+    bool check_quiet;
+    uint32_t issue_every; /* if > 0: issue only every that many cycles, nothing in between (as
+                             a core whose offered groups wait on operands) */
 };
 
 struct pd_result {
@@ -78,6 +84,7 @@ struct pd_result {
     uint64_t expected_insts;
     uint32_t max_active;
     uint64_t stat_values[4];
+    uint64_t quiet; /* idle_quiet() calls that reported no change (check_quiet) */
     char error[256];
 };
 

@@ -1081,6 +1081,45 @@ static void t_ukernel_release_random(void)
           (unsigned long long)delayed, (unsigned long long)released);
 }
 
+/* ukernel's idle_quiet (simt_policy.h): on random programs, in every release and decision mode
+ * and with spawn latency (time-driven pool scans), every idle_quiet() that reports no change
+ * must leave ready()'s answer exactly as the core holds it (pdriver check_quiet), and the
+ * shortcut must actually be taken. */
+static void t_ukernel_quiet(void)
+{
+    struct gen *g = calloc(1, sizeof *g);
+    if (!g) {
+        failures++;
+        return;
+    }
+    static const char *const modes[][3] = {
+        {"ukernel.spawn_overhead=1", NULL, NULL},
+        {"ukernel.decide=spawn", "ukernel.spawn_latency=2", NULL},
+        {"ukernel.decide=spawn", "ukernel.spawn_latency=7", NULL},
+        {"ukernel.release=schedule", "ukernel.spawn_overhead=1", NULL},
+        {"ukernel.max_delay=50", "ukernel.decide=spawn", NULL},
+    };
+    uint64_t quiet = 0;
+    for (uint32_t seed = 1; seed <= 12; seed++)
+        for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++) {
+            g->ws = 32;
+            const struct simt_program *q = gen_program(g, seed);
+            struct pd_cfg c = base_cfg("ukernel", 32, 8, 72, gen_fn, g);
+            c.nctas = 2;
+            c.width = 1;
+            c.sets = modes[k];
+            c.check_quiet = true;
+            c.issue_every = 4; /* offered groups that do not issue: idle() while busy */
+            struct pd_result r;
+            RUN(q, &c, &r);
+            quiet += r.quiet;
+        }
+    free(g);
+    printf("ukernel idle_quiet: %llu idle calls changed nothing (answer checked)\n",
+           (unsigned long long)quiet);
+    CHECK(quiet > 0, "idle_quiet never reported an unchanged answer");
+}
+
 /* gentrace FILE SEED NCTA: a trace of random program SEED (warp 32, 96-thread CTAs) for the
  * whole-pipeline check of every policy (tests/policies/extra/CMakeLists.txt). */
 static int t_gentrace(const char *path, uint64_t seed, uint32_t ncta)
@@ -1217,6 +1256,8 @@ int main(int argc, char **argv)
         t_ukernel_lut_full();
     else if (!strcmp(c, "release_random"))
         t_ukernel_release_random();
+    else if (!strcmp(c, "quiet"))
+        t_ukernel_quiet();
     else if (!strncmp(c, "microbench:", 11))
         t_microbench(c + 11);
     else if (!strcmp(c, "conservation"))
