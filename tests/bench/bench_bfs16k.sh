@@ -4,6 +4,11 @@
 # clock and, with GNU time, CPU time).
 # usage: tests/bench/bench_bfs16k.sh [BUILD_DIR]   (default build); writes a temporary trace.
 set -euo pipefail
+# One core: the run is pinned with taskset (CPU $SIMT_BENCH_CPU, default 0) when taskset exists;
+# unpinned, the scheduler may move it between cores mid-run and its caches with it (on the 2-core
+# development machines that made the same run 1.6 instead of 2.5 M warp-instructions/s).
+pin=()
+command -v taskset >/dev/null && pin=(taskset -c "${SIMT_BENCH_CPU:-0}")
 build=${1:-build}
 bin=$build/bin
 for t in bfs simt-sim; do
@@ -23,7 +28,7 @@ awk -v a="$t0" -v b="$t1" 'BEGIN { printf "trace    bfs --size 16k             %
 for cfg in fermi-turner gt200-jin; do
   s0=$(now)
   if [[ -x /usr/bin/time ]]; then
-    /usr/bin/time -f "%U %S" -o "$dir/cpu" "$bin/simt-sim" --config "$cfg" --policy pdom --quiet "$trace"
+    "${pin[@]}" /usr/bin/time -f "%U %S" -o "$dir/cpu" "$bin/simt-sim" --config "$cfg" --policy pdom --quiet "$trace"
   else
     "$bin/simt-sim" --config "$cfg" --policy pdom --quiet "$trace"
     echo "0 0" > "$dir/cpu"

@@ -11,6 +11,11 @@
 #                                       [--traces DIR] [--only w1,w2] [--configs c1,c2]
 #                                       [--workloads DIR]   (workload binaries; default BUILD/bin)
 set -euo pipefail
+# One core: the run is pinned with taskset (CPU $SIMT_BENCH_CPU, default 0) when taskset exists;
+# unpinned, the scheduler may move it between cores mid-run and its caches with it (on the 2-core
+# development machines that made the same run 1.6 instead of 2.5 M warp-instructions/s).
+pin=()
+command -v taskset >/dev/null && pin=(taskset -c "${SIMT_BENCH_CPU:-0}")
 cd "$(dirname "$0")/../.."
 build=build size=small reps=3 traces="" only="" configs="gt200-jin fermi-turner" wbin=""
 while [ $# -gt 0 ]; do
@@ -66,7 +71,7 @@ for cfg in $configs; do
         fi
         best=""
         for ((r = 0; r < reps; r++)); do
-            if ! /usr/bin/time -f "%U %S" -o "$tmp/time" "$sim" --config "$cfg" --policy pdom --quiet \
+            if ! "${pin[@]}" /usr/bin/time -f "%U %S" -o "$tmp/time" "$sim" --config "$cfg" --policy pdom --quiet \
                 --stats-json "$tmp/s.json" "$tr" >/dev/null 2>"$tmp/err"; then
                 echo "bench_workloads.sh: $w on $cfg: $(head -c 300 "$tmp/err")" >&2
                 best=""
