@@ -105,6 +105,7 @@ struct cta_slot {
     uint32_t at_grid;       /* of at_barrier: threads waiting at a grid-wide barrier */
     uint32_t at_counted;    /* threads waiting at counted named barriers (not in at_barrier) */
     uint32_t cbar_need[16]; /* thread count of each counted barrier id while warps wait there */
+    uint32_t cbar_wait[16]; /* threads waiting at each counted barrier id */
     int grid_ready; /* every live thread waits at a grid-wide barrier (counted in grid_ready) */
     uint64_t regs, smem;
     uint32_t stamp, tstamp;
@@ -1550,16 +1551,14 @@ static simt_err counted_arrive(struct sm *s, const struct simt_thread *th,
                            "barriers %u and %u at once; the trace is inconsistent (re-trace it)",
                            g->launch, g->prog->kernel_name, s->id, th->cta, th->warp, w->cbar - 1,
                            id);
-    uint32_t waiting = 0;
-    for (uint32_t k = cs->first_warp; k < cs->first_warp + cs->nwarps; k++)
-        waiting += s->warps[k].cbar == id + 1;
-    if (waiting && cs->cbar_need[id] != ti->bar_count)
+    if (cs->cbar_wait[id] && cs->cbar_need[id] != ti->bar_count)
         return simt_seterr(SIMT_ERR_FORMAT,
                            "launch %u (%s), SM %u, CTA slot %u: named barrier %u is waited at "
                            "with thread counts %u and %u (pc %u); the trace is inconsistent",
                            g->launch, g->prog->kernel_name, s->id, th->cta, id, cs->cbar_need[id],
                            ti->bar_count, th->pc);
     cs->cbar_need[id] = ti->bar_count;
+    cs->cbar_wait[id]++;
     w->cbar = id + 1;
     w->cbar_n++;
     cs->at_counted++;
@@ -1609,6 +1608,7 @@ static void counted_check(struct sm *s, uint32_t c)
                     }
                 }
                 cs->at_counted -= first->cbar_n;
+                cs->cbar_wait[id] -= first->cbar_n;
                 first->cbar = first->cbar_n = 0;
                 first->cbar_seq = 0;
             }

@@ -811,6 +811,21 @@ static int starts(const char *s, const char *p)
     return strncmp(s, p, strlen(p)) == 0;
 }
 
+/* The CTA barrier intrinsics (XI_BARRIER): 0 if nm is none, 1 for a barrier of every live
+ * thread (barrier0, barrier.sync(id), ...: operand 0 the id, if any), 2 for one with a thread
+ * count (operand 1: barrier.sync.cnt, barrier.cta.sync.*count, llvm.nvvm.barrier). */
+static int barrier_intrinsic(const char *nm, unsigned nargs)
+{
+    if (!(strcmp(nm, "llvm.nvvm.barrier0") == 0 || starts(nm, "llvm.nvvm.barrier.sync") ||
+          strcmp(nm, "llvm.nvvm.barrier.n") == 0 || strcmp(nm, "llvm.nvvm.bar.sync") == 0 ||
+          strcmp(nm, "llvm.nvvm.barrier") == 0 || starts(nm, "llvm.nvvm.barrier.cta.sync")))
+        return 0;
+    return nargs >= 2 && (strstr(nm, "cnt") || strstr(nm, "count") ||
+                          strcmp(nm, "llvm.nvvm.barrier") == 0)
+               ? 2
+               : 1;
+}
+
 struct funary_name {
     const char *name;
     int fu;
@@ -951,14 +966,11 @@ static simt_err xl_intrinsic(struct fstate *fs, LLVMValueRef I, uint32_t irpc, c
         x->dst = dst;
         return SIMT_ERR_OK;
     }
-    if (strcmp(nm, "llvm.nvvm.barrier0") == 0 || starts(nm, "llvm.nvvm.barrier.sync") ||
-        strcmp(nm, "llvm.nvvm.barrier.n") == 0 || strcmp(nm, "llvm.nvvm.bar.sync") == 0 ||
-        strcmp(nm, "llvm.nvvm.barrier") == 0 || starts(nm, "llvm.nvvm.barrier.cta.sync")) {
+    if (barrier_intrinsic(nm, nargs)) {
         /* a = barrier id (REF_NONE: 0), b = thread count (imm = 1; else all threads) */
         *cls = SIMT_IC_BARRIER;
         x = INTR(XI_BARRIER);
-        x->imm = nargs >= 2 &&
-                 (strstr(nm, "cnt") || strstr(nm, "count") || strcmp(nm, "llvm.nvvm.barrier") == 0);
+        x->imm = barrier_intrinsic(nm, nargs) == 2;
         if (!x->imm)
             x->b = REF_NONE;
         return SIMT_ERR_OK;
@@ -1625,7 +1637,7 @@ static int is_free_inst(struct fstate *fs, uint32_t pc)
  * constant operands are recorded; an id or count computed at run time sets SIMT_IF_BARDYN
  * instead (the timing model then replays a CTA-wide barrier). barrier0 and its reductions,
  * `bar.sync 0` and the grid barrier keep id 0 and count 0 (every live thread). Which intrinsics
- * take which operands follows xl_intrinsic (XI_BARRIER: a = id, b = count). */
+ * take which operands: barrier_intrinsic (XI_BARRIER: a = id, b = count). */
 static void barrier_operands(LLVMValueRef I, struct simt_sinst *si)
 {
     if (LLVMGetInstructionOpcode(I) != LLVMCall)
@@ -1635,13 +1647,10 @@ static void barrier_operands(LLVMValueRef I, struct simt_sinst *si)
         return;
     size_t l;
     const char *nm = LLVMGetValueName2(cv, &l);
-    if (!(starts(nm, "llvm.nvvm.barrier.sync") || strcmp(nm, "llvm.nvvm.barrier.n") == 0 ||
-          strcmp(nm, "llvm.nvvm.bar.sync") == 0 || strcmp(nm, "llvm.nvvm.barrier") == 0 ||
-          starts(nm, "llvm.nvvm.barrier.cta.sync")))
-        return;
     unsigned na = (unsigned)LLVMGetNumArgOperands(I);
-    int counted = na >= 2 && (strstr(nm, "cnt") || strstr(nm, "count") ||
-                              strcmp(nm, "llvm.nvvm.barrier") == 0);
+    int kind = barrier_intrinsic(nm, na), counted = kind == 2;
+    if (!kind)
+        return;
     uint64_t id = 0, count = 0;
     int dyn = 0;
     if (na >= 1) {
