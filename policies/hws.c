@@ -42,6 +42,7 @@ struct hws_warp {
     uint32_t members[RECONV_MAX_WARP];
     uint32_t nmem;
     bool dirty;
+    bool whole; /* the cached group is every member of the top stack entry */
     /* the group cached since the last change */
     uint32_t gn, gpc, gdepth, gq, gmoves;
     uint32_t gslots[RECONV_MAX_WARP];
@@ -132,8 +133,11 @@ static void hws_form(struct hws *h, struct hws_warp *w)
     uint8_t idx[RECONV_MAX_WARP];
     w->dirty = false;
     w->gn = rs_ready(&w->rs, h->env.threads, w->members, w->gslots, idx, &w->gpc, &w->gdepth);
+    w->whole = false;
     if (!w->gn)
         return;
+    uint64_t top = w->rs.e[w->rs.n - 1].mask;
+    w->whole = (top >> idx[0] & 1) && w->gn == popcount64(top);
     int32_t occ[RECONV_MAX_WARP];
     for (uint32_t p = 0; p < h->ws; p++)
         occ[p] = -1;
@@ -213,6 +217,17 @@ static simt_err hws_issued(void *state, const struct simt_group *g)
     *h->st_moves += w->gmoves;
     *h->st_saved += cyc < h->nq ? h->nq - cyc : 0;
     h->st_qhist[cyc < h->nq ? cyc : h->nq]++;
+    if (!w->dirty && w->whole && g->nthreads == w->gn && reconv_straight(h->env.prog, g->pc)) {
+        /* the whole top entry issued a straight-line instruction: the stack, the threads, their
+         * lanes and quarters stay; the group just moves to the next instruction (what
+         * rs_after_issue and hws_form would find, without their scans and the squeeze) */
+        const struct simt_thread *t = &h->env.threads[w->gslots[0]];
+        if (t->state == SIMT_TS_READY) {
+            w->gpc = t->pc;
+            w->gdepth = t->depth;
+            return SIMT_ERR_OK;
+        }
+    }
     uint32_t nd = 0;
     SIMT_TRY(rs_after_issue(&w->rs, h->env.prog, h->env.threads, w->members, g->pc, g->depth, &nd));
     *h->st_diverge += nd;

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "simt_policy.h"
+#include "reconv.h"
 #include "simt_stats.h"
 
 #define PDOM_NONE 0xffffffffu
@@ -347,18 +347,14 @@ static simt_err pdom_issued(void *state, const struct simt_group *g)
      * pcs or onto a reconvergence point (the first instruction of a block, or the instruction
      * after a call, reached by a return); a barrier only parks threads. Anything else leaves
      * the group together at pc + 1: keep the cached group and just move its pc. */
-    if (g->pc < p->env->prog->ninsts) {
-        uint8_t ic = p->env->prog->insts[g->pc].iclass;
-        if (ic != SIMT_IC_BRANCH && ic != SIMT_IC_CALL && ic != SIMT_IC_RET && ic != SIMT_IC_EXIT &&
-            ic != SIMT_IC_BARRIER && w->ok && w->full && w->gn == g->nthreads) {
-            const struct simt_thread *t = &p->env->threads[w->gthreads[0]];
-            if (t->state == SIMT_TS_READY) {
-                w->gpc = t->pc;
-                w->gdepth = t->depth;
-                w->dirty = 0;
-            }
-            return SIMT_ERR_OK;
+    if (reconv_straight(p->env->prog, g->pc) && w->ok && w->full && w->gn == g->nthreads) {
+        const struct simt_thread *t = &p->env->threads[w->gthreads[0]];
+        if (t->state == SIMT_TS_READY) {
+            w->gpc = t->pc;
+            w->gdepth = t->depth;
+            w->dirty = 0;
         }
+        return SIMT_ERR_OK;
     }
     uint32_t before = w->n;
     settle(p, w);

@@ -44,6 +44,21 @@ static inline bool reconv_reached(const struct simt_thread *t, uint32_t rpc, uin
     return t->pc == rpc && t->depth == rdepth;
 }
 
+/*! reconv_straight() : the instruction at pc leaves every thread that issued it together at its
+ *  next instruction and cannot bring one onto a reconvergence point: anything but a control
+ *  transfer (branch, call, return, exit) or a barrier (which parks threads). A reconvergence
+ *  point is the first non-FREE instruction of a block, or the one after a call, so only a
+ *  control transfer reaches it; a thread leaves a function or the kernel only by one. A
+ *  policy may then keep a group it formed for a whole stack entry and just move its pc. */
+static inline bool reconv_straight(const struct simt_program *p, uint32_t pc)
+{
+    if (pc >= p->ninsts)
+        return false;
+    uint8_t ic = p->insts[pc].iclass;
+    return ic != SIMT_IC_BRANCH && ic != SIMT_IC_CALL && ic != SIMT_IC_RET && ic != SIMT_IC_EXIT &&
+           ic != SIMT_IC_BARRIER;
+}
+
 /* One stack entry: the members on a path and where they reconverge. */
 struct rs_entry {
     uint32_t rpc, rdepth;
