@@ -84,7 +84,11 @@ enum dwf_sched { DS_MAJORITY, DS_MINORITY, DS_PC, DS_PDOM, DS_OLDEST };
 
 #define NONE 0xffffffffu
 
-/* The fields ready() reads come first (one cache line per warp in the common case). */
+/* A pool warp in two parts. The hot part is what ready(), the merge search and issued() read
+ * for every warp (two cache lines); the per-position arrays (~900 bytes) sit in a parallel
+ * array that only merges, group formation and issues of that warp touch. Interleaved, a
+ * pool of 30-50 warps filled the L1 cache on every ready() call (dwf-hws on mum: 117 L1
+ * misses per call, a third of the run's time). */
 struct dwarp {
     bool used, gvalid;
     uint16_t cta;
@@ -92,10 +96,14 @@ struct dwarp {
     uint32_t gn, gq;
     uint32_t prev, next; /* pool list of this pc, oldest first */
     uint64_t seq;
-    uint64_t om;                  /* bit p set <=> occ[p] >= 0 */
-    struct simt_group grp;        /* ready()'s entry but its priority (valid with gvalid) */
+    uint64_t om;           /* bit p set <=> occ[p] >= 0 */
+    struct simt_group grp; /* ready()'s entry but its priority (valid with gvalid) */
+};
+
+struct dwcold {
     int32_t occ[RECONV_MAX_WARP]; /* position -> thread slot, -1 = hole */
     uint32_t gslots[RECONV_MAX_WARP];
+    uint32_t gwarps[RECONV_MAX_WARP]; /* grp.warps: the static warps of gslots[] */
     uint8_t glanes[RECONV_MAX_WARP];
 };
 
@@ -105,10 +113,11 @@ struct dwf {
     bool en, hws, sync, do_squeeze, merge_ctas;
     enum dwf_sched sched;
     uint32_t ws, simd, nq, ninsts;
-    uint64_t lane0;  /* the positions of lane 0 (bit q * simd of every quarter q) */
-    uint64_t qfull;  /* the lanes of one quarter */
-    struct dwarp *w; /* wcap entries, grown on demand up to cap (a full-size zeroed pool per SM
-                        and launch cost more than the simulation of short kernels) */
+    uint64_t lane0;    /* the positions of lane 0 (bit q * simd of every quarter q) */
+    uint64_t qfull;    /* the lanes of one quarter */
+    struct dwarp *w;   /* wcap entries, grown on demand up to cap (a full-size zeroed pool per SM
+                          and launch cost more than the simulation of short kernels) */
+    struct dwcold *wc; /* wcap entries: the per-position part of w[i] */
     uint32_t wcap;
     uint32_t cap, hiwater, *freelist, nfree;
     uint32_t nused;              /* pool warps in use */
@@ -121,6 +130,8 @@ struct dwf {
     uint64_t *usedbm;  /* cap bits: pool slot in use (ready() walks only these) */
     uint32_t *mark;    /* max_threads: == stamp when the thread is in the group being issued */
     uint32_t stamp;
+    uint32_t *wmark; /* max_warps: == wstamp when the static warp is listed (dwf_form) */
+    uint32_t wstamp;
     uint64_t *st_groups, *st_formed, *st_merges, *st_conflicts, *st_moves, *st_squeezes,
         *st_sqmoves, *st_saved;
 };
@@ -131,6 +142,7 @@ static void dwf_destroy(void *state)
     if (!d)
         return;
     free(d->w);
+    free(d->wc);
     free(d->freelist);
     free(d->head);
     free(d->tail);
@@ -139,6 +151,7 @@ static void dwf_destroy(void *state)
     free(d->scratch);
     free(d->usedbm);
     free(d->mark);
+    free(d->wmark);
     free(d);
 }
 
@@ -182,6 +195,7 @@ static simt_err dwf_create_common(const struct simt_policy_env *env, void **stat
     size_t np = d->ninsts ? d->ninsts : 1;
     d->wcap = d->cap < 64 ? d->cap : 64;
     d->w = calloc(d->wcap ? d->wcap : 1, sizeof *d->w);
+    d->wc = calloc(d->wcap ? d->wcap : 1, sizeof *d->wc);
     d->freelist = calloc(d->cap, sizeof *d->freelist);
     d->head = malloc(np * sizeof *d->head);
     d->tail = malloc(np * sizeof *d->tail);
@@ -190,8 +204,9 @@ static simt_err dwf_create_common(const struct simt_policy_env *env, void **stat
     d->scratch = calloc(env->max_threads, sizeof *d->scratch);
     d->usedbm = calloc(d->cap / 64 + 1, sizeof *d->usedbm);
     d->mark = calloc(env->max_threads ? env->max_threads : 1, sizeof *d->mark);
-    if (!d->w || !d->freelist || !d->head || !d->tail || !d->cnt || !d->rtarget || !d->scratch ||
-        !d->usedbm || !d->mark) {
+    d->wmark = calloc(env->max_warps ? env->max_warps : 1, sizeof *d->wmark);
+    if (!d->w || !d->wc || !d->freelist || !d->head || !d->tail || !d->cnt || !d->rtarget ||
+        !d->scratch || !d->usedbm || !d->mark || !d->wmark) {
         dwf_destroy(d);
         return simt_seterr(SIMT_ERR_NOMEM, "policy %s: pool of %u warps", name, d->cap);
     }
@@ -312,10 +327,15 @@ static simt_err pool_grow(struct dwf *d, uint32_t need)
     struct dwarp *nw = realloc(d->w, (size_t)nc * sizeof *nw);
     if (!nw)
         return simt_seterr(SIMT_ERR_NOMEM, "policy %s: pool of %u warps", d->name, nc);
+    d->w = nw;
+    struct dwcold *nwc = realloc(d->wc, (size_t)nc * sizeof *nwc);
+    if (!nwc)
+        return simt_seterr(SIMT_ERR_NOMEM, "policy %s: pool of %u warps", d->name, nc);
+    d->wc = nwc;
     memset(nw + d->wcap, 0, (size_t)(nc - d->wcap) * sizeof *nw);
+    memset(nwc + d->wcap, 0, (size_t)(nc - d->wcap) * sizeof *nwc);
     for (uint32_t i = 0; i < d->wcap; i++)
         nw[i].gvalid = false; /* grp points into the old array */
-    d->w = nw;
     d->wcap = nc;
     return SIMT_ERR_OK;
 }
@@ -376,14 +396,14 @@ static simt_err pool_insert(struct dwf *d, int32_t *occ, uint64_t mm, uint32_t p
             if (!d->en || !endwf_possible(d, mm, f->om))
                 continue;
             memcpy(m, occ, d->ws * sizeof m[0]);
-            if (!endwf_resolve(m, f->occ, d->ws, d->simd, &moves))
+            if (!endwf_resolve(m, d->wc[id].occ, d->ws, d->simd, &moves))
                 continue;
             src = m;
             sm = occ_mask(m, d->ws);
         }
         for (uint64_t b = sm; b; b &= b - 1) {
             uint32_t p = (uint32_t)__builtin_ctzll(b);
-            f->occ[p] = src[p];
+            d->wc[id].occ[p] = src[p];
         }
         f->om |= sm;
         f->n += n;
@@ -409,7 +429,7 @@ static simt_err pool_insert(struct dwf *d, int32_t *occ, uint64_t mm, uint32_t p
     w->depth = depth;
     w->n = n;
     w->seq = d->seq++;
-    memcpy(w->occ, occ, d->ws * sizeof occ[0]);
+    memcpy(d->wc[id].occ, occ, d->ws * sizeof occ[0]);
     w->om = mm;
     w->next = NONE;
     w->prev = d->tail[pc];
@@ -516,25 +536,45 @@ static simt_err dwf_cta_start(void *state, uint32_t cta, uint32_t first_thread, 
 
 static void dwf_form(struct dwf *d, struct dwarp *w)
 {
+    uint32_t id = (uint32_t)(w - d->w);
+    struct dwcold *c = &d->wc[id];
     w->gn = 0;
+    uint32_t nw = 0;
+    bool bad = false;
+    if (++d->wstamp == 0) { /* wrapped: forget every old mark */
+        memset(d->wmark, 0, d->env.max_warps * sizeof *d->wmark);
+        d->wstamp = 1;
+    }
+    const struct simt_thread *th = d->env.threads;
     for (uint64_t b = w->om; b; b &= b - 1) {
         uint32_t p = (uint32_t)__builtin_ctzll(b);
-        w->gslots[w->gn] = (uint32_t)w->occ[p];
-        w->glanes[w->gn++] = (uint8_t)p;
+        uint32_t s = (uint32_t)c->occ[p];
+        c->gslots[w->gn] = s;
+        c->glanes[w->gn++] = (uint8_t)p;
+        uint32_t sw = th[s].warp; /* the static warps in first-appearance order */
+        if (sw >= d->env.max_warps)
+            bad = true; /* cannot happen; the core then derives them itself */
+        else if (d->wmark[sw] != d->wstamp) {
+            d->wmark[sw] = d->wstamp;
+            c->gwarps[nw++] = sw;
+        }
     }
+    if (bad)
+        nw = 0;
     w->gq = 0; /* squeeze_quarters(), from the mask */
     if (d->hws)
         for (uint32_t q = 0; q < d->nq; q++)
             w->gq += ((w->om >> (q * d->simd)) & d->qfull) != 0;
-    uint32_t id = (uint32_t)(w - d->w);
     w->grp = (struct simt_group){.id = id,
                                  .pc = w->pc,
                                  .depth = w->depth,
                                  .nthreads = w->gn,
-                                 .threads = w->gslots,
-                                 .lanes = w->glanes,
+                                 .threads = c->gslots,
+                                 .lanes = c->glanes,
                                  .issue_cycles = w->gq,
-                                 .sched = id % d->env.nschedulers};
+                                 .sched = id % d->env.nschedulers,
+                                 .warps = nw ? c->gwarps : NULL,
+                                 .nwarps = nw};
     w->gvalid = true;
 }
 
@@ -640,6 +680,7 @@ static simt_err dwf_issued(void *state, const struct simt_group *g)
     SIMT_RETURN_IF(g->id >= d->wcap || !d->w[g->id].used, SIMT_ERR_INVARIANT,
                    "policy %s: issued unknown group %u", d->name, g->id);
     struct dwarp *w = &d->w[g->id];
+    struct dwcold *c = &d->wc[g->id];
     (*d->st_groups)++;
     if (d->hws) {
         uint32_t cyc = g->issue_cycles ? g->issue_cycles : d->nq;
@@ -652,14 +693,14 @@ static simt_err dwf_issued(void *state, const struct simt_group *g)
     uint32_t n = 0;
     const struct simt_thread *th = d->env.threads;
     if (w->gvalid && g->nthreads == w->gn &&
-        memcmp(g->threads, w->gslots, w->gn * sizeof *w->gslots) == 0) {
+        memcmp(g->threads, c->gslots, w->gn * sizeof *c->gslots) == 0) {
         /* the warp is unchanged since ready() formed this group: every thread issued and the
          * warp leaves the pool (the loop below in short; a freed warp's occ[] is rewritten
          * when its id is reused) */
         for (uint32_t k = 0; k < w->gn; k++) {
-            uint32_t s = w->gslots[k];
+            uint32_t s = c->gslots[k];
             slots[n] = s;
-            pos[n] = w->glanes[k];
+            pos[n] = c->glanes[k];
             n += th[s].state == SIMT_TS_READY;
         }
         d->cnt[w->pc] -= w->n;
@@ -678,10 +719,10 @@ static simt_err dwf_issued(void *state, const struct simt_group *g)
             d->mark[g->threads[k]] = d->stamp;
     for (uint64_t b = w->om; b; b &= b - 1) {
         uint32_t p = (uint32_t)__builtin_ctzll(b);
-        uint32_t s = (uint32_t)w->occ[p];
+        uint32_t s = (uint32_t)c->occ[p];
         if (d->mark[s] != d->stamp)
             continue;
-        w->occ[p] = -1;
+        c->occ[p] = -1;
         w->om &= ~(1ull << p);
         w->n--;
         d->cnt[w->pc]--;

@@ -119,6 +119,13 @@ struct simt_group {
      *     not know a field leaves it 0/false) --- */
     bool one_warp; /* hint: every thread of the group is in the static warp of
                       threads[0] (lets the core skip a per-thread scan) */
+    /* Optional (policy-owned, valid like threads[]): the distinct static warps of threads[],
+     * in the order of their first appearance there, nwarps of them. A policy whose groups
+     * span several static warps and stay the same over many ready() answers (DWF's pool
+     * warps) computes this once per group instead of the core once per check. NULL: the
+     * core derives it. */
+    const uint32_t *warps;
+    uint32_t nwarps;
 };
 
 /* A policy parameter (its entry in the parameter table; see timing/simt_config.h). */

@@ -1181,6 +1181,10 @@ static uint32_t group_warps(struct sm *s, const struct simt_group *gr, uint32_t 
         buf[0] = s->threads[gr->threads[0]].warp;
         return 1;
     }
+    if (gr->warps && gr->nwarps) { /* the policy's own list (simt_policy.h) */
+        memcpy(buf, gr->warps, gr->nwarps * sizeof *buf);
+        return gr->nwarps;
+    }
     uint32_t n = 0;
     s->stamp++;
     for (uint32_t i = 0; i < gr->nthreads; i++) {
