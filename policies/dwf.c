@@ -674,6 +674,53 @@ static int dwf_ready(void *state, uint64_t cycle, struct simt_group *out, int ca
     return n;
 }
 
+/* The whole pool warp `id` issued and its n threads slots[] (in position order) are READY.
+ * If they all went on to one (pc, depth) and the warp would come back unchanged - it is full
+ * (no merge possible) or no pool warp waits at that pc, and the squeeze would move nothing -
+ * what unlinking it and inserting its single fragment (dwf_issued's general path) does is
+ * done in place: the same id comes back from the free list, at the tail of the new pc's list,
+ * with a new age, counted as a warp formed. Its positions and so its group stay, only the pc
+ * moves (no re-formation). Returns false, changing nothing, otherwise. */
+static bool pool_move_whole(struct dwf *d, uint32_t id, const uint32_t *slots, uint32_t n)
+{
+    struct dwarp *w = &d->w[id];
+    const struct simt_thread *th = d->env.threads;
+    const uint32_t pc = th[slots[0]].pc, depth = th[slots[0]].depth;
+    if (pc >= d->ninsts || pc == w->pc || (n < d->ws && d->head[pc] != NONE) ||
+        (d->do_squeeze && !squeeze_noop(d, w->om)))
+        return false;
+    for (uint32_t k = 1; k < n; k++)
+        if (th[slots[k]].pc != pc || th[slots[k]].depth != depth)
+            return false;
+    /* out of the old pc's list */
+    if (w->prev != NONE)
+        d->w[w->prev].next = w->next;
+    else
+        d->head[w->pc] = w->next;
+    if (w->next != NONE)
+        d->w[w->next].prev = w->prev;
+    else
+        d->tail[w->pc] = w->prev;
+    d->cnt[w->pc] -= w->n;
+    /* into the new one, as pool_insert's new warp */
+    w->cta = th[slots[0]].cta;
+    w->pc = pc;
+    w->depth = depth;
+    w->seq = d->seq++;
+    w->next = NONE;
+    w->prev = d->tail[pc];
+    if (w->prev != NONE)
+        d->w[w->prev].next = id;
+    else
+        d->head[pc] = id;
+    d->tail[pc] = id;
+    d->cnt[pc] += n;
+    w->grp.pc = pc;
+    w->grp.depth = depth;
+    (*d->st_formed)++;
+    return true;
+}
+
 static simt_err dwf_issued(void *state, const struct simt_group *g)
 {
     struct dwf *d = state;
@@ -703,6 +750,8 @@ static simt_err dwf_issued(void *state, const struct simt_group *g)
             pos[n] = c->glanes[k];
             n += th[s].state == SIMT_TS_READY;
         }
+        if (n == w->gn && pool_move_whole(d, g->id, slots, n))
+            return SIMT_ERR_OK;
         d->cnt[w->pc] -= w->n;
         w->n = 0;
         w->om = 0;

@@ -1747,7 +1747,6 @@ static void replay_issue(struct sm *s, uint32_t sc, uint32_t i, uint64_t cycle)
     s->busy = 1;
 }
 
-/* Chooses and issues up to one group per scheduler. Returns number issued, or -1. */
 /* Bookkeeping for a candidate that cannot issue for reason r (the check functions' codes):
  * a prediction hold (4) is counted and keeps the SM awake, then reads as a predicted hazard
  * (3); the worst reason seen so far is kept for the scheduler's cycle class, and a full
@@ -2042,6 +2041,48 @@ static uint32_t tl_active(struct sm *s, uint32_t sc, uint32_t base, uint32_t nc,
     return m;
 }
 
+/* The scan below for the plainest and, for policies that answer with a fresh list after every
+ * issue (DWF's warp pool: tens of groups), the hottest case: one scheduler, loose round-robin,
+ * the ideal front end, no replays, not a dual-issue round, a policy without local_issue. The
+ * bucket is then the answer itself in the policy's order, and this is the scan's one pass
+ * (check every group that would beat the best eligible one so far, in that order; stop at a
+ * full generic collector) with the key computed on the fly instead of through the candidate
+ * array: the same checks in the same order, so the same pick and the same statistics. Fills
+ * *best (its pri, sub, idx, id) and returns 1 if a group can issue. */
+static int pick_plain(struct sm *s, int n, uint64_t cycle, struct cand *best, uint32_t *best_nw,
+                      int *best_reason)
+{
+    const uint32_t last = s->last_id[0];
+    int found = 0;
+    int32_t bpri = 0;
+    uint32_t bsub = 0;
+    for (int i = 0; i < n; i++) {
+        const struct simt_group *gr = &s->groups[i];
+        const uint32_t sub = gr->id - last - 1; /* cand_key() for loose round-robin */
+        /* cmp_cand() >= 0 against the best so far (a later index loses a full tie) */
+        if (found && (gr->priority < bpri || (gr->priority == bpri && sub >= bsub)))
+            continue;
+        uint32_t nw = 0;
+        int ll = 0;
+        int r = check_group(s, gr, s->wtmp, &nw, &ll, cycle);
+        if (r == 5 || r == 3)
+            r = 1; /* (neither occurs here: no replay marks, no instruction buffers) */
+        if (r) {
+            if (note_blocked(s, r, best_reason) == 2 && !s->g->separated)
+                break;
+            continue;
+        }
+        found = 1;
+        bpri = gr->priority;
+        bsub = sub;
+        *best = (struct cand){.pri = bpri, .idx = (uint32_t)i, .sub = sub, .id = gr->id};
+        *best_nw = nw;
+        memcpy(s->wbest, s->wtmp, nw * sizeof *s->wtmp);
+    }
+    return found;
+}
+
+/* Chooses and issues up to one group per scheduler. Returns number issued, or -1. */
 static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only_id, uint8_t *cls,
                        uint32_t *issued_id)
 {
@@ -2060,7 +2101,12 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
      * buckets of a reused ready() answer are still valid */
     uint32_t *start = s->cstart, dstart[17];
     struct cand *cbase = s->cand;
-    if (only_id) {
+    const int plain = !only_id && g->nsched == 1 && g->sched_policy == 0 && !g->buffered_fe &&
+                      !g->pol_ops->local_issue && s->rq_n[0] == 0;
+    struct cand plain_best;
+    if (plain) {
+        s->cand_epoch = 0; /* the buckets are not built: none to reuse */
+    } else if (only_id) {
         /* dual issue: only the group each scheduler just issued, in its own small list (the
          * buckets of the current answer stay intact for reuse) */
         cbase = s->dcand;
@@ -2139,6 +2185,18 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                 s->wake = s->sched_busy[sc];
             s->issue_dirty_next = 1;
             continue;
+        }
+        int best_reason = 1; /* 1 raw, 2 no slot, 3 predicted hazard */
+        const struct cand *best = NULL, *fe_best = NULL;
+        uint32_t best_nw = 0;
+        if (plain) {
+            if (n == 0) {
+                cls[sc] = C_IDLE;
+                continue;
+            }
+            if (pick_plain(s, n, cycle, &plain_best, &best_nw, &best_reason))
+                best = &plain_best;
+            goto chosen;
         }
         /* candidates of this scheduler, ordered by (priority, scheduling policy) */
         struct cand *cands = cbase + start[sc];
@@ -2292,9 +2350,6 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
         }
         /* pick the best eligible candidate in (priority, policy order) with one pass: a
          * candidate is checked only if it would beat the best eligible one so far */
-        int best_reason = 1; /* 1 raw, 2 no slot, 3 predicted hazard */
-        const struct cand *best = NULL, *fe_best = NULL;
-        uint32_t best_nw = 0;
         int stop = 0; /* the generic collector is full: nothing else can issue */
         if (ordered && !rot) {
             for (uint32_t x = 0; x < nc; x++)
@@ -2376,6 +2431,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             const struct simt_group *gr = &s->groups[fe_best->idx];
             fe_redirect(s, fe_entry(s, gr->id), gr->pc);
         }
+    chosen:
         if (best && best->idx >= (uint32_t)n) {
             replay_issue(s, sc, best->idx - (uint32_t)n, cycle);
             s->last_id[sc] = best->id;
