@@ -54,6 +54,7 @@ struct sbent {
 struct warp {
     struct sbent *sb;
     uint32_t sb_n, sb_cap;
+    uint64_t sb_bits; /* bit reg % 64 of every pending register: most checks end here */
     uint64_t age;
     uint32_t cta;
     uint32_t stamp, istamp, wstamp;
@@ -278,9 +279,10 @@ struct simt_gpu {
     uint32_t launch;
     const struct simt_launch *L;
     const struct simt_program *prog;
-    uint32_t *nf;   /* next non-FREE pc at or after pc within the block (NONE if none) */
-    uint32_t *nseq; /* next non-FREE pc after pc in layout order (NONE at the end) */
-    uint8_t *ismem; /* per pc: a memory instruction (its events' addresses are kept) */
+    uint32_t *nf;     /* next non-FREE pc at or after pc within the block (NONE if none) */
+    uint32_t *nseq;   /* next non-FREE pc after pc in layout order (NONE at the end) */
+    uint8_t *ismem;   /* per pc: a memory instruction (its events' addresses are kept) */
+    uint64_t *sbbits; /* per pc: sb_inst_bits() of the instruction */
     uint64_t next_cta, ctas_done;
     uint64_t grid_ready; /* CTAs of the launch whose live threads all wait at a grid barrier */
     int has_grid;        /* the kernel has a grid-wide barrier (SIMT_IF_GRID) */
@@ -415,6 +417,7 @@ static int sb_add(struct warp *w, uint32_t reg, int longlat)
         w->sb_cap = nc;
     }
     w->sb[w->sb_n++] = (struct sbent){reg, 1, (uint8_t)longlat};
+    w->sb_bits |= 1ull << (reg & 63);
     return 0;
 }
 
@@ -423,8 +426,21 @@ static void sb_release(struct warp *w, uint32_t reg)
     int i = sb_find(w, reg);
     if (i < 0)
         return;
-    if (--w->sb[i].count == 0)
+    if (--w->sb[i].count == 0) {
         w->sb[i] = w->sb[--w->sb_n];
+        w->sb_bits = 0;
+        for (uint32_t k = 0; k < w->sb_n; k++)
+            w->sb_bits |= 1ull << (w->sb[k].reg & 63);
+    }
+}
+
+/* The registers instruction si reads and writes, as scoreboard bits (sb_bits). */
+static uint64_t sb_inst_bits(const struct simt_sinst *si)
+{
+    uint64_t b = si->dst ? 1ull << (si->dst & 63) : 0;
+    for (uint32_t r = 0; r < si->nsrc; r++)
+        b |= 1ull << (si->srcs[r] & 63);
+    return b;
 }
 
 /* --- instruction records ------------------------------------------------------------------- */
@@ -482,6 +498,7 @@ static void cta_release(struct sm *s, uint32_t c)
         s->warp_used[cs->first_warp + w] = 0;
         s->warps[cs->first_warp + w].used = 0;
         s->warps[cs->first_warp + w].sb_n = 0;
+        s->warps[cs->first_warp + w].sb_bits = 0;
     }
     simt_cta_free(cs->cta);
     cs->cta = NULL;
@@ -620,6 +637,7 @@ static int try_place(struct sm *s, simt_err *err)
         wp->used = 1;
         wp->cta = c;
         wp->sb_n = 0;
+        wp->sb_bits = 0;
         wp->cbar = wp->cbar_n = 0;
         wp->cbar_seq = 0;
         wp->nmarked = 0;
@@ -1254,8 +1272,10 @@ static int predict_hold(struct sm *s, const struct simt_group *gr, const struct 
 
 /* 0: can issue; 1: RAW; 3: front end; 2: structural (collector full); 4: held back by a hazard
  * prediction; 5: a warp of the group has an instruction marked for replay */
-static int check_group(struct sm *s, const struct simt_group *gr, uint32_t *wbuf, uint32_t *nw,
-                       int *longlat, uint64_t cycle)
+static inline __attribute__((always_inline)) int check_group(struct sm *s,
+                                                             const struct simt_group *gr,
+                                                             uint32_t *wbuf, uint32_t *nw,
+                                                             int *longlat, uint64_t cycle)
 {
     struct simt_gpu *g = s->g;
     if (gr->pc >= g->prog->ninsts || gr->nthreads == 0)
@@ -1265,7 +1285,7 @@ static int check_group(struct sm *s, const struct simt_group *gr, uint32_t *wbuf
     *longlat = 0;
     for (uint32_t i = 0; i < *nw; i++) {
         struct warp *w = &s->warps[wbuf[i]];
-        if (w->sb_n) {
+        if (w->sb_bits & g->sbbits[gr->pc]) {
             for (uint32_t r = 0; r < si->nsrc; r++) {
                 int x = sb_find(w, si->srcs[r]);
                 if (x >= 0) {
@@ -1954,7 +1974,7 @@ static int waits_long(struct sm *s, const struct simt_group *gr)
     uint32_t nw = group_warps(s, gr, s->wtmp);
     for (uint32_t i = 0; i < nw; i++) {
         const struct warp *w = &s->warps[s->wtmp[i]];
-        for (uint32_t r = 0; w->sb_n && r < si->nsrc; r++) {
+        for (uint32_t r = 0; (w->sb_bits & g->sbbits[gr->pc]) && r < si->nsrc; r++) {
             int x = sb_find(w, si->srcs[r]);
             if (x >= 0 && w->sb[x].longlat)
                 return 1;
@@ -2731,6 +2751,7 @@ void simt_gpu_free(simt_gpu *g)
     free(g->nf);
     free(g->nseq);
     free(g->ismem);
+    free(g->sbbits);
     free(g);
 }
 
@@ -3133,11 +3154,14 @@ static simt_err launch_setup(struct simt_gpu *g, simt_trace_reader *r, uint32_t 
     g->nseq = xcalloc(ni, sizeof *g->nseq);
     free(g->ismem);
     g->ismem = xcalloc(ni, 1);
-    if (!g->nf || !g->nseq || !g->ismem)
+    free(g->sbbits);
+    g->sbbits = xcalloc(ni, sizeof *g->sbbits);
+    if (!g->nf || !g->nseq || !g->ismem || !g->sbbits)
         return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
     g->has_grid = 0;
     for (uint32_t pc = 0; pc < ni; pc++) {
         g->ismem[pc] = unit_of(g->prog->insts[pc].iclass) == U_MEM;
+        g->sbbits[pc] = sb_inst_bits(&g->prog->insts[pc]);
         g->has_grid |= g->prog->insts[pc].iclass == SIMT_IC_BARRIER &&
                        (g->prog->insts[pc].flags & SIMT_IF_GRID);
     }
