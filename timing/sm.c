@@ -1192,16 +1192,19 @@ static simt_err stage_collect(struct sm *s, uint64_t cycle)
 
 /* --- issue --------------------------------------------------------------------------------- */
 
-/* Distinct static warps of group gr into buf (returns count). */
-static uint32_t group_warps(struct sm *s, const struct simt_group *gr, uint32_t *buf)
+/* The distinct static warps of group gr, *nw of them: the policy's list (simt_group.warps) or
+ * buf, filled here. */
+static const uint32_t *group_warps(struct sm *s, const struct simt_group *gr, uint32_t *buf,
+                                   uint32_t *nw)
 {
     if (gr->one_warp || gr->nthreads == 1) {
         buf[0] = s->threads[gr->threads[0]].warp;
-        return 1;
+        *nw = 1;
+        return buf;
     }
     if (gr->warps && gr->nwarps) { /* the policy's own list (simt_policy.h) */
-        memcpy(buf, gr->warps, gr->nwarps * sizeof *buf);
-        return gr->nwarps;
+        *nw = gr->nwarps;
+        return gr->warps;
     }
     uint32_t n = 0;
     s->stamp++;
@@ -1212,7 +1215,8 @@ static uint32_t group_warps(struct sm *s, const struct simt_group *gr, uint32_t 
             buf[n++] = w;
         }
     }
-    return n;
+    *nw = n;
+    return buf;
 }
 
 static int has_free_slot(const struct sm *s, uint32_t c)
@@ -1272,19 +1276,19 @@ static int predict_hold(struct sm *s, const struct simt_group *gr, const struct 
 
 /* 0: can issue; 1: RAW; 3: front end; 2: structural (collector full); 4: held back by a hazard
  * prediction; 5: a warp of the group has an instruction marked for replay */
-static inline __attribute__((always_inline)) int check_group(struct sm *s,
-                                                             const struct simt_group *gr,
-                                                             uint32_t *wbuf, uint32_t *nw,
-                                                             int *longlat, uint64_t cycle)
+static inline __attribute__((always_inline)) int
+check_group(struct sm *s, const struct simt_group *gr, uint32_t *wbuf, const uint32_t **wlist,
+            uint32_t *nw, int *longlat, uint64_t cycle)
 {
     struct simt_gpu *g = s->g;
     if (gr->pc >= g->prog->ninsts || gr->nthreads == 0)
         return 1;
     const struct simt_sinst *si = &g->prog->insts[gr->pc];
-    *nw = group_warps(s, gr, wbuf);
+    *wlist = group_warps(s, gr, wbuf, nw);
+    const uint32_t *wl = *wlist;
     *longlat = 0;
     for (uint32_t i = 0; i < *nw; i++) {
-        struct warp *w = &s->warps[wbuf[i]];
+        struct warp *w = &s->warps[wl[i]];
         if (w->sb_bits & g->sbbits[gr->pc]) {
             for (uint32_t r = 0; r < si->nsrc; r++) {
                 int x = sb_find(w, si->srcs[r]);
@@ -1306,11 +1310,11 @@ static inline __attribute__((always_inline)) int check_group(struct sm *s,
     }
     if (g->replay)
         for (uint32_t i = 0; i < *nw; i++)
-            if (s->warps[wbuf[i]].nmarked)
+            if (s->warps[wl[i]].nmarked)
                 return 5; /* the warp presents its oldest marked instruction (seed 003 5.2.3) */
     if (!has_free_slot(s, slot_class(g, (uint32_t)unit_of(si->iclass))))
         return 2;
-    if (g->predict && unit_of(si->iclass) == U_MEM && predict_hold(s, gr, si, wbuf[0], cycle))
+    if (g->predict && unit_of(si->iclass) == U_MEM && predict_hold(s, gr, si, wl[0], cycle))
         return 4;
     return 0;
 }
@@ -1971,9 +1975,10 @@ static int waits_long(struct sm *s, const struct simt_group *gr)
     if (!g->tl_ready || gr->pc >= g->prog->ninsts || gr->nthreads == 0)
         return 0;
     const struct simt_sinst *si = &g->prog->insts[gr->pc];
-    uint32_t nw = group_warps(s, gr, s->wtmp);
+    uint32_t nw = 0;
+    const uint32_t *wl = group_warps(s, gr, s->wtmp, &nw);
     for (uint32_t i = 0; i < nw; i++) {
-        const struct warp *w = &s->warps[s->wtmp[i]];
+        const struct warp *w = &s->warps[wl[i]];
         for (uint32_t r = 0; (w->sb_bits & g->sbbits[gr->pc]) && r < si->nsrc; r++) {
             int x = sb_find(w, si->srcs[r]);
             if (x >= 0 && w->sb[x].longlat)
@@ -2084,7 +2089,8 @@ static int pick_plain(struct sm *s, int n, uint64_t cycle, struct cand *best, ui
             continue;
         uint32_t nw = 0;
         int ll = 0;
-        int r = check_group(s, gr, s->wtmp, &nw, &ll, cycle);
+        const uint32_t *wl = NULL;
+        int r = check_group(s, gr, s->wtmp, &wl, &nw, &ll, cycle);
         if (r == 5 || r == 3)
             r = 1; /* (neither occurs here: no replay marks, no instruction buffers) */
         if (r) {
@@ -2097,7 +2103,7 @@ static int pick_plain(struct sm *s, int n, uint64_t cycle, struct cand *best, ui
         bsub = sub;
         *best = (struct cand){.pri = bpri, .idx = (uint32_t)i, .sub = sub, .id = gr->id};
         *best_nw = nw;
-        memcpy(s->wbest, s->wtmp, nw * sizeof *s->wtmp);
+        memcpy(s->wbest, wl, nw * sizeof *wl);
     }
     return found;
 }
@@ -2404,7 +2410,8 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             }
             uint32_t nw = 0;
             int ll = 0;
-            int r = check_group(s, gr, s->wtmp, &nw, &ll, cycle);
+            const uint32_t *wl = NULL;
+            int r = check_group(s, gr, s->wtmp, &wl, &nw, &ll, cycle);
             if (r == 5)
                 r = 1; /* its warp presents a replay instead (a candidate above/below) */
             if (r == 1 && ll && g->sched_policy == 2) {
@@ -2429,7 +2436,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             }
             best = cd;
             best_nw = nw;
-            memcpy(s->wbest, s->wtmp, nw * sizeof *s->wtmp);
+            memcpy(s->wbest, wl, nw * sizeof *wl);
             if (ordered)
                 break;
         }
