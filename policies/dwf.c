@@ -258,7 +258,8 @@ static simt_err endwfhws_create(const struct simt_policy_env *env, void **state)
     return dwf_create_common(env, state, "en-dwf-hws", true, true);
 }
 
-static void pool_unlink(struct dwf *d, uint32_t id)
+/* Pool warp id leaves the list of its pc (its threads leave that pc's count). */
+static void list_remove(struct dwf *d, uint32_t id)
 {
     struct dwarp *w = &d->w[id];
     if (w->prev != NONE)
@@ -270,6 +271,27 @@ static void pool_unlink(struct dwf *d, uint32_t id)
     else
         d->tail[w->pc] = w->prev;
     d->cnt[w->pc] -= w->n;
+}
+
+/* Pool warp id, at w->pc now, joins the tail of that pc's list (the youngest there). */
+static void list_append(struct dwf *d, uint32_t id)
+{
+    struct dwarp *w = &d->w[id];
+    const uint32_t pc = w->pc;
+    w->next = NONE;
+    w->prev = d->tail[pc];
+    if (w->prev != NONE)
+        d->w[w->prev].next = id;
+    else
+        d->head[pc] = id;
+    d->tail[pc] = id;
+    d->cnt[pc] += w->n;
+}
+
+static void pool_unlink(struct dwf *d, uint32_t id)
+{
+    struct dwarp *w = &d->w[id];
+    list_remove(d, id);
     w->used = false;
     d->nused--;
     d->usedbm[id / 64] &= ~(1ull << (id % 64));
@@ -431,14 +453,7 @@ static simt_err pool_insert(struct dwf *d, int32_t *occ, uint64_t mm, uint32_t p
     w->seq = d->seq++;
     memcpy(d->wc[id].occ, occ, d->ws * sizeof occ[0]);
     w->om = mm;
-    w->next = NONE;
-    w->prev = d->tail[pc];
-    if (w->prev != NONE)
-        d->w[w->prev].next = id;
-    else
-        d->head[pc] = id;
-    d->tail[pc] = id;
-    d->cnt[pc] += n;
+    list_append(d, id);
     if (id + 1 > d->hiwater)
         d->hiwater = id + 1;
     (*d->st_formed)++;
@@ -692,29 +707,13 @@ static bool pool_move_whole(struct dwf *d, uint32_t id, const uint32_t *slots, u
     for (uint32_t k = 1; k < n; k++)
         if (th[slots[k]].pc != pc || th[slots[k]].depth != depth)
             return false;
-    /* out of the old pc's list */
-    if (w->prev != NONE)
-        d->w[w->prev].next = w->next;
-    else
-        d->head[w->pc] = w->next;
-    if (w->next != NONE)
-        d->w[w->next].prev = w->prev;
-    else
-        d->tail[w->pc] = w->prev;
-    d->cnt[w->pc] -= w->n;
-    /* into the new one, as pool_insert's new warp */
+    /* out of the old pc's list, into the new one as pool_insert's new warp */
+    list_remove(d, id);
     w->cta = th[slots[0]].cta;
     w->pc = pc;
     w->depth = depth;
     w->seq = d->seq++;
-    w->next = NONE;
-    w->prev = d->tail[pc];
-    if (w->prev != NONE)
-        d->w[w->prev].next = id;
-    else
-        d->head[pc] = id;
-    d->tail[pc] = id;
-    d->cnt[pc] += n;
+    list_append(d, id);
     w->grp.pc = pc;
     w->grp.depth = depth;
     (*d->st_formed)++;
