@@ -150,6 +150,10 @@ static const struct simt_param_desc sim_params[] = {
       "step SMs one after another between CTA dispatches when nothing couples them (perfect or "
       "fixed memory, no grid barrier, no time series, no hws.sync_sms); results are identical "
       "to lockstep (false), only faster"),
+    B("sim.fast_scan", "true",
+      "one scheduler with loose round-robin and the ideal front end: scan the policy's answer "
+      "in one pass instead of building candidate buckets; results are identical to false, "
+      "only faster"),
     I("sim.epoch_cycles", "0", 0, 1ll << 40,
       "record a time series of the counters every this many cycles (0 = off)"),
     END,

@@ -288,6 +288,7 @@ struct simt_gpu {
     int has_grid;        /* the kernel has a grid-wide barrier (SIMT_IF_GRID) */
     int decoupled;       /* run_decoupled() is running the launch */
     int decouple;        /* sim.decoupled: run_decoupled() is allowed */
+    int fast_scan;       /* sim.fast_scan: issue_round may use pick_plain() */
     uint64_t now;        /* the cycle being simulated (wakes SMs a grid barrier releases) */
     uint32_t cta_nthreads, cta_nwarps;
     uint64_t cta_regs, cta_smem;
@@ -2127,7 +2128,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
      * buckets of a reused ready() answer are still valid */
     uint32_t *start = s->cstart, dstart[17];
     struct cand *cbase = s->cand;
-    const int plain = !only_id && g->nsched == 1 && g->sched_policy == 0 && !g->buffered_fe &&
+    const int plain = g->fast_scan && !only_id && g->nsched == 1 && g->sched_policy == 0 && !g->buffered_fe &&
                       !g->pol_ops->local_issue && s->rq_n[0] == 0;
     struct cand plain_best;
     if (plain) {
@@ -2918,6 +2919,7 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
     g->watchdog = (uint64_t)CI("sim.watchdog_cycles");
     g->max_cycles = (uint64_t)CI("sim.max_cycles");
     g->decouple = simt_config_bool(cfg, "sim.decoupled");
+    g->fast_scan = simt_config_bool(cfg, "sim.fast_scan");
     g->epoch = (uint64_t)CI("sim.epoch_cycles");
     g->max_warps = g->max_threads / g->warp_size;
     simt_err e = SIMT_ERR_OK;

@@ -22,12 +22,14 @@ sim=("$bin/simt-sim" --config gt200-jin --set core.registers=1048576 --set core.
 declare -A eff cyc
 for p in $policies; do
     "${sim[@]}" --policy "$p" --stats-json "$work/$p.json" "$trace" > /dev/null
-    # the second run steps the SMs in lockstep (sim.decoupled=false): besides determinism,
-    # this checks that running them one after another changes nothing
-    "${sim[@]}" --set sim.decoupled=false --policy "$p" --stats-json "$work/$p.again.json" "$trace" > /dev/null
-    cmp -s <(jq -S 'del(.config.sim.decoupled)' "$work/$p.json") \
-           <(jq -S 'del(.config.sim.decoupled)' "$work/$p.again.json") ||
-        { echo "FAIL: $p is not deterministic on $wl (decoupled vs lockstep SMs)"; exit 1; }
+    # the second run steps the SMs in lockstep (sim.decoupled=false) and scans the scheduler's
+    # candidates through the general buckets (sim.fast_scan=false): besides determinism, this
+    # checks that neither shortcut changes anything
+    "${sim[@]}" --set sim.decoupled=false --set sim.fast_scan=false --policy "$p" \
+        --stats-json "$work/$p.again.json" "$trace" > /dev/null
+    drop='del(.config.sim.decoupled) | del(.config.sim.fast_scan)'
+    cmp -s <(jq -S "$drop" "$work/$p.json") <(jq -S "$drop" "$work/$p.again.json") ||
+        { echo "FAIL: $p is not deterministic on $wl (decoupled SMs and one-pass scan vs lockstep and buckets)"; exit 1; }
     eff[$p]=$(jq '.totals.simd_efficiency' "$work/$p.json")
     cyc[$p]=$(jq '.totals.cycles' "$work/$p.json")
     printf '%-12s cycles %10s  simd_efficiency %s\n' "$p" "${cyc[$p]}" "${eff[$p]}"
