@@ -2128,8 +2128,8 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
      * buckets of a reused ready() answer are still valid */
     uint32_t *start = s->cstart, dstart[17];
     struct cand *cbase = s->cand;
-    const int plain = g->fast_scan && !only_id && g->nsched == 1 && g->sched_policy == 0 && !g->buffered_fe &&
-                      !g->pol_ops->local_issue && s->rq_n[0] == 0;
+    const int plain = g->fast_scan && !only_id && g->nsched == 1 && g->sched_policy == 0 &&
+                      !g->buffered_fe && !g->pol_ops->local_issue && s->rq_n[0] == 0;
     struct cand plain_best;
     if (plain) {
         s->cand_epoch = 0; /* the buckets are not built: none to reuse */
