@@ -324,6 +324,22 @@ int simt_cursor_next(simt_cursor *cur, struct simt_event *ev);
  *  (0 at exit) or -simt_err. Same stream as repeated simt_cursor_next(). */
 int simt_cursor_next_batch(simt_cursor *cur, struct simt_event *evs, int cap);
 
+/* The memory fields of one event (what simt_cursor_fill() writes for memory events). */
+struct simt_evmem {
+    uint64_t addr, addr2; /* as in struct simt_event */
+    uint32_t size;
+};
+
+/*! simt_cursor_fill() : the same events as simt_cursor_next_batch(), written field by field
+ *  into the caller's arrays: event k's pc goes to pc[k * stride], its depth to
+ *  depth[k * stride] and, for a memory instruction (load, store, atomic, copy) only, its
+ *  address, second address and size to mem[k * stride] (left untouched otherwise). For a
+ *  replayer that keeps many threads' look-ahead side by side (k * stride interleaves them)
+ *  and reads the memory fields only of memory instructions; no struct simt_event is built.
+ *  Returns as simt_cursor_next_batch(). (Added; not in the first version of this header.) */
+int simt_cursor_fill(simt_cursor *cur, uint32_t *pc, uint32_t *depth, struct simt_evmem *mem,
+                     size_t stride, int cap);
+
 /*! simt_cursor_prefetch() : a hint that simt_cursor_next_batch() will soon be called on
  *  `cur`; changes nothing observable. Stage 0 asks for the cursor itself; stage 1 (once the
  *  cursor is in cache) for the stream bytes and column states its next batch reads. A

@@ -1342,7 +1342,7 @@ static inline int exit_ok(simt_cursor *cur, uint32_t pc)
         L_##k:
 #define TR_NEXT()                                                                                  \
     do {                                                                                           \
-        if (__builtin_expect(ev >= evend, 0))                                                      \
+        if (__builtin_expect(k >= cap, 0))                                                         \
             goto out;                                                                              \
         it = &items[i];                                                                            \
         goto *disp[it->kind];                                                                      \
@@ -1352,172 +1352,73 @@ static inline int exit_ok(simt_cursor *cur, uint32_t pc)
 #define TR_NEXT()  continue
 #endif
 
+/* The batch decoder (trace_decode.inc) writes its events through one of two emitters: whole
+ * struct simt_event records (simt_cursor_next_batch), or field by field into the caller's
+ * strided arrays (simt_cursor_fill: pc and depth of every event, the memory fields only for
+ * memory events). The decoder is instantiated once per emitter (its threaded dispatch table
+ * is a static array of label addresses, so it cannot be an inline function called twice);
+ * `whole` is a constant in each, so no event pays for a test. */
+struct emitter {
+    struct simt_event *evs;
+    uint32_t *pc, *depth;
+    struct simt_evmem *mem;
+    size_t stride;
+};
+
+static inline __attribute__((always_inline)) void
+emit(const struct emitter *o, const int whole, int k, uint32_t pc, uint32_t depth, uint32_t succ)
+{
+    if (whole) {
+        o->evs[k] = (struct simt_event){.pc = pc, .depth = depth, .succ = succ};
+    } else {
+        o->pc[(size_t)k * o->stride] = pc;
+        o->depth[(size_t)k * o->stride] = depth;
+    }
+}
+
+static inline __attribute__((always_inline)) void emit_mem(const struct emitter *o, const int whole,
+                                                           int k, uint32_t pc, uint32_t depth,
+                                                           uint64_t addr, uint64_t addr2,
+                                                           uint32_t size)
+{
+    if (whole) {
+        o->evs[k] = (struct simt_event){
+            .pc = pc, .depth = depth, .addr = addr, .addr2 = addr2, .size = size};
+    } else {
+        size_t x = (size_t)k * o->stride;
+        o->pc[x] = pc;
+        o->depth[x] = depth;
+        o->mem[x] = (struct simt_evmem){.addr = addr, .addr2 = addr2, .size = size};
+    }
+}
+
+#define DECODE_FN    decode_whole
+#define DECODE_WHOLE 1
+#include "trace_decode.inc"
+#undef DECODE_FN
+#undef DECODE_WHOLE
+#define DECODE_FN    decode_strided
+#define DECODE_WHOLE 0
+#include "trace_decode.inc"
+#undef DECODE_FN
+#undef DECODE_WHOLE
+
 int simt_cursor_next_batch(simt_cursor *cur, struct simt_event *evs, int cap)
 {
     if (__builtin_expect(!cur || !evs || cap <= 0, 0))
         return cur && cur->state < 0 ? cur->state
                                      : (cur && cur->state == 1 ? 0 : -(int)SIMT_ERR_INVALID_ARG);
-    if (__builtin_expect(cur->state != 0, 0))
-        return cur->state < 0 ? cur->state : 0;
-    const struct trace_item *items = cur->items, *it;
-    /* locals, not cur->: the stores into evs[] cannot alias them */
-    uint32_t i = cur->item, depth = cur->depth;
-    struct simt_event *ev = evs, *evend = evs + cap;
-    uint64_t cpos = cur->ctl_pos; /* control stream position; cur->ctl_pos on the way out */
-    const uint8_t *ap = cur->ap;  /* address stream position; cur->ap likewise */
-#ifdef TR_THREADED
-    static const void *const disp[IK_NUM_] = {
-        [IK_SLOW] = &&L_IK_SLOW,   [IK_MEM] = &&L_IK_MEM,       [IK_JUMP] = &&L_IK_JUMP,
-        [IK_FJUMP] = &&L_IK_FJUMP, [IK_BRANCH] = &&L_IK_BRANCH, [IK_CALL] = &&L_IK_CALL,
-        [IK_RET] = &&L_IK_RET,     [IK_RUN] = &&L_IK_RUN,       [IK_BRANCH2] = &&L_IK_BRANCH2,
-        [IK_EXIT] = &&L_IK_EXIT,   [IK_COPY] = &&L_IK_COPY,
-    };
-#endif
-    for (;;) {
-        if (__builtin_expect(ev >= evend, 0))
-            goto out;
-        it = &items[i];
-#ifdef TR_THREADED
-        goto *disp[it->kind];
-#endif
-        switch (it->kind) {
-            TR_CASE(IK_RUN) /* consecutive plain instructions: the common case */
-            {
-                uint32_t run = it->run;
-                ev[0] = (struct simt_event){.pc = it->pc, .depth = depth};
-                if (run > 1) { /* (a run of one is common: a block's last plain instruction) */
-                    if (run > (size_t)(evend - ev))
-                        run = (uint32_t)(evend - ev);
-                    for (uint32_t j = 1; j < run; j++)
-                        ev[j] = (struct simt_event){.pc = it[j].pc, .depth = depth};
-                }
-                ev += run;
-                i += run;
-                TR_NEXT();
-            }
-            TR_CASE(IK_MEM) /* one address: the next most common case */
-            {
-                uint64_t a;
-                cur->depth = depth; /* for an error message */
-                if (__builtin_expect(read_addr(cur, &ap, it->pc, 0, it->mslot, &a), 0))
-                    return cur->state;
-                *ev++ =
-                    (struct simt_event){.pc = it->pc, .depth = depth, .addr = a, .size = it->size};
-                i++;
-                TR_NEXT();
-            }
-            TR_CASE(IK_BRANCH2)
-            {
-                if (__builtin_expect(cpos >= cur->ctl_bits, 0))
-                    goto slow; /* the general path reports it */
-                uint32_t s = (cur->ctl[cpos >> 3] >> (cpos & 7)) & 1;
-                cpos++;
-                *ev++ = (struct simt_event){.pc = it->pc, .depth = depth, .succ = s};
-                i = it->next[s];
-                TR_NEXT();
-            }
-            TR_CASE(IK_JUMP)
-            {
-                *ev++ = (struct simt_event){.pc = it->pc, .depth = depth};
-                i = it->next[0];
-                TR_NEXT();
-            }
-            TR_CASE(IK_FJUMP)
-            {
-                i = it->next[0];
-                TR_NEXT();
-            }
-            TR_CASE(IK_BRANCH)
-            {
-                if (__builtin_expect(it->bits > cur->ctl_bits - cpos, 0))
-                    goto slow;
-                uint32_t s = (uint32_t)peek_bits(cur->ctl, cpos, it->bits);
-                if (__builtin_expect(s >= it->nsucc, 0))
-                    goto slow;
-                cpos += it->bits;
-                *ev++ = (struct simt_event){.pc = it->pc, .depth = depth, .succ = s};
-                i = cur->kp->succ_item[it->succ_first + s];
-                TR_NEXT();
-            }
-            TR_CASE(IK_COPY) /* a second address and/or a size in the address stream */
-            {
-                uint32_t pc = it->pc;
-                uint8_t op = it->op;
-                struct simt_event e = {.pc = pc, .depth = depth, .size = it->size};
-                cur->depth = depth;
-                if (read_addr(cur, &ap, pc, 0, it->mslot, &e.addr))
-                    return cur->state;
-                if ((op & 0x7f) == OP_COPY && read_addr(cur, &ap, pc, 1, it->mslot + 1, &e.addr2))
-                    return cur->state;
-                if (op & OP_VARSIZE) {
-                    uint64_t sz;
-                    if (addr_varint(&ap, cur->aend, &sz) || sz > UINT32_MAX) {
-                        cur->ap = ap;
-                        cur_fail(cur, pc, "access size missing or too large in the address stream");
-                        return cur->state;
-                    }
-                    e.size = (uint32_t)sz;
-                }
-                *ev++ = e;
-                i++;
-                TR_NEXT();
-            }
-            TR_CASE(IK_CALL)
-            {
-                if (__builtin_expect(depth >= cur->stack_cap || depth >= SIMT_MAX_DEPTH, 0))
-                    goto slow; /* the general path grows the stack or reports the error */
-                *ev++ = (struct simt_event){
-                    .pc = it->pc, .depth = depth, .succ = cur->kp->p.insts[it->pc].callee};
-                cur->stack[depth++] = i + 1;
-                i = it->next[0];
-                TR_NEXT();
-            }
-            TR_CASE(IK_RET)
-            {
-                if (__builtin_expect(depth == 0, 0))
-                    goto slow;
-                *ev++ = (struct simt_event){.pc = it->pc, .depth = depth};
-                i = cur->stack[--depth];
-                TR_NEXT();
-            }
-            TR_CASE(IK_EXIT)
-            {
-                cur->depth = depth;
-                cur->ctl_pos = cpos;
-                cur->ap = ap;
-                if (__builtin_expect(exit_ok(cur, it->pc), 0))
-                    return cur->state;
-                *ev++ = (struct simt_event){.pc = it->pc, .depth = depth};
-                cur->state = 1;
-                cur->item = i;
-                return (int)(ev - evs);
-            }
-            TR_CASE(IK_SLOW)
-        default:
-            break;
-        }
-    slow:;
-        cur->ctl_pos = cpos;
-        cur->ap = ap;
-        int r = slow_item(cur, ev, &i, &depth);
-        cpos = cur->ctl_pos;
-        ap = cur->ap;
-        if (__builtin_expect(r < 0, 0))
-            return cur->state;
-        ev += r != 0;
-        if (r == 2) {
-            cur->item = i;
-            cur->depth = depth;
-            return (int)(ev - evs);
-        }
-        TR_NEXT();
-    }
-out:
-    cur->item = i;
-    cur->depth = depth;
-    cur->ctl_pos = cpos;
-    cur->ap = ap;
-    return (int)(ev - evs);
+    const struct emitter o = {.evs = evs};
+    return decode_whole(cur, &o, cap);
+}
+
+int simt_cursor_fill(simt_cursor *cur, uint32_t *pc, uint32_t *depth, struct simt_evmem *mem,
+                     size_t stride, int cap)
+{
+    if (__builtin_expect(!cur || !pc || !depth || !mem || stride == 0 || cap <= 0, 0))
+        return cur && cur->state < 0 ? cur->state : -(int)SIMT_ERR_INVALID_ARG;
+    const struct emitter o = {.pc = pc, .depth = depth, .mem = mem, .stride = stride};
+    return decode_strided(cur, &o, cap);
 }
 
 /* The load/store case of simt_cursor_next(), out of line so that the plain case needs no

@@ -387,6 +387,36 @@ static int same_event(const struct simt_event *a, const struct simt_event *b)
     return a->pc == b->pc && a->depth == b->depth && a->addr == b->addr && a->addr2 == b->addr2 &&
            a->size == b->size && a->succ == b->succ;
 }
+/* simt_cursor_fill() into arrays of stride 3 (other threads' events would sit between),
+ * returned as events. The fill gives no successor (the events are compared with the
+ * expected ones, whose successors are copied: `want`, `nwant` of them), and memory fields only
+ * for memory instructions: a slot it must leave alone keeps a marker, which must not be there
+ * for an event that has an address. */
+static int fill_batch(simt_cursor *cur, struct simt_event *out, int cap,
+                      const struct simt_event *want, uint64_t nwant)
+{
+    enum { STRIDE = 3 };
+    uint32_t pc[9 * STRIDE], depth[9 * STRIDE];
+    struct simt_evmem mem[9 * STRIDE];
+    const struct simt_evmem marker = {.addr = 0xdeadbeefULL, .addr2 = 7, .size = 99};
+    for (int k = 0; k < 9 * STRIDE; k++)
+        mem[k] = marker;
+    int n = simt_cursor_fill(cur, pc, depth, mem, STRIDE, cap);
+    for (int k = 0; k < n; k++) {
+        const struct simt_evmem *m = &mem[k * STRIDE];
+        int untouched =
+            m->addr == marker.addr && m->addr2 == marker.addr2 && m->size == marker.size;
+        out[k] = (struct simt_event){.pc = pc[k * STRIDE], .depth = depth[k * STRIDE]};
+        if (!untouched) {
+            out[k].addr = m->addr;
+            out[k].addr2 = m->addr2;
+            out[k].size = m->size;
+        }
+        if ((uint64_t)k < nwant)
+            out[k].succ = want[k].succ;
+    }
+    return n;
+}
 
 int tb_check_cta(simt_trace_reader *r, uint32_t launch, uint64_t cta,
                  const struct tb_cta_events *exp)
@@ -407,11 +437,13 @@ int tb_check_cta(simt_trace_reader *r, uint32_t launch, uint64_t cta,
     struct simt_event batch[37];
     simt_cursor *shared = NULL;
     for (uint32_t t = 0; t < exp->nthreads && rc == 0; t++) {
-        for (int mode = 0; mode < 3 && rc == 0; mode++) {
+        for (int mode = 0; mode < 4 && rc == 0; mode++) {
             simt_cursor *cur = NULL;
             /* mode 0: a fresh cursor, one event at a time; mode 1: one cursor reset from
              * thread to thread, batches; mode 2: a fresh cursor, batches of 1 to 9 events
-             * (the timing model takes 8), so that batches end inside runs and blocks */
+             * (the timing model takes 8), so that batches end inside runs and blocks; mode 3:
+             * the same through simt_cursor_fill() into strided arrays (what the timing model
+             * uses) */
             simt_err ce = mode != 1 || !shared
                               ? simt_cursor_create(c, t, mode == 1 ? &shared : &cur)
                               : simt_cursor_reset(shared, c, t);
@@ -425,10 +457,13 @@ int tb_check_cta(simt_trace_reader *r, uint32_t launch, uint64_t cta,
             }
             uint64_t i = 0;
             for (;;) {
-                int n = mode == 0 ? simt_cursor_next(cur, batch)
-                        : mode == 1
-                            ? simt_cursor_next_batch(cur, batch, 37)
-                            : simt_cursor_next_batch(cur, batch, 1 + (int)((t + ncall++) % 9));
+                int n = mode == 0   ? simt_cursor_next(cur, batch)
+                        : mode == 1 ? simt_cursor_next_batch(cur, batch, 37)
+                        : mode == 2
+                            ? simt_cursor_next_batch(cur, batch, 1 + (int)((t + ncall++) % 9))
+                            : fill_batch(cur, batch, 1 + (int)((t + ncall++) % 9),
+                                         &exp->ev[t][i < exp->nev[t] ? i : 0],
+                                         i < exp->nev[t] ? exp->nev[t] - i : 0);
                 if (n < 0) {
                     fprintf(stderr, "launch %u CTA %llu thread %u: cursor error %d: %s\n", launch,
                             (unsigned long long)cta, t, n, simt_errmsg());
