@@ -89,10 +89,6 @@ struct fent {
     uint8_t queued;
 };
 
-struct mev {
-    uint64_t addr, addr2;
-    uint32_t size;
-};
 struct thr {
     simt_cursor *cur;
     uint32_t stamp;
@@ -155,7 +151,7 @@ struct sm {
     struct simt_thread *threads;
     struct thr *thr;
     uint32_t *evpc, *evdepth; /* decoded events (ev_at) */
-    struct mev *mev;          /* memory fields of the decoded events (ev_at) */
+    struct simt_evmem *mev;   /* memory fields of the decoded events (ev_at) */
     uint8_t *bpos, *bn;       /* per thread slot: position in / length of its batch */
     struct warp *warps;
     struct cta_slot *ctas;
@@ -528,22 +524,13 @@ static inline __attribute__((always_inline)) simt_err thread_advance(struct sm *
     struct simt_thread *th = &s->threads[slot];
     int r = 1;
     if (s->bpos[slot] == s->bn[slot]) {
-        struct simt_event ev[EVBATCH];
-        r = simt_cursor_next_batch(s->thr[slot].cur, ev, EVBATCH);
+        /* the reader writes the batch straight into the look-ahead rows (the memory fields
+         * only for memory instructions: only they read them, cur_mev) */
+        size_t x0 = ev_at(slot, 0);
+        r = simt_cursor_fill(s->thr[slot].cur, &s->evpc[x0], &s->evdepth[x0], &s->mev[x0], LROW,
+                             EVBATCH);
         s->bpos[slot] = 0;
         s->bn[slot] = r > 0 ? (uint8_t)r : 0;
-        const uint8_t *ismem = s->g->ismem;
-        uint32_t ni = s->g->prog->ninsts;
-        for (int i = 0; i < r; i++) {
-            size_t x = ev_at(slot, (uint32_t)i);
-            s->evpc[x] = ev[i].pc;
-            s->evdepth[x] = ev[i].depth;
-            if (ev[i].pc < ni && ismem[ev[i].pc]) { /* only memory instructions read these */
-                s->mev[x].addr = ev[i].addr;
-                s->mev[x].addr2 = ev[i].addr2;
-                s->mev[x].size = ev[i].size;
-            }
-        }
     }
     if (r > 0)
         s->bpos[slot]++;
@@ -573,9 +560,9 @@ static inline __attribute__((always_inline)) simt_err thread_advance(struct sm *
 
 /* The memory fields of thread slot's current event; zeros if its instruction is not a memory
  * one (a mixed group can issue such a thread with a memory instruction's group). */
-static const struct mev *cur_mev(const struct sm *s, uint32_t slot)
+static const struct simt_evmem *cur_mev(const struct sm *s, uint32_t slot)
 {
-    static const struct mev none;
+    static const struct simt_evmem none;
     uint32_t pc = s->threads[slot].pc;
     if (pc >= s->g->prog->ninsts || !s->g->ismem[pc])
         return &none;
@@ -1254,7 +1241,7 @@ static int predict_hold(struct sm *s, const struct simt_group *gr, const struct 
             continue;
         if (s->bpos[slot] == 0)
             continue;
-        const struct mev *ev = cur_mev(s, slot);
+        const struct simt_evmem *ev = cur_mev(s, slot);
         struct simt_mem_access *a = &s->pacc[n++];
         a->addr = ev->addr;
         a->addr2 = ev->addr2;
@@ -1415,7 +1402,31 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
             if (sj < g->max_threads)
                 simt_cursor_prefetch(s->thr[sj].cur, 0);
         }
-    for (uint32_t i = 0; i < gr->nthreads; i++) {
+    uint32_t i = 0;
+    if (plain && !pf) {
+        /* the short path's own loop: every thread READY at gr->pc with its next event
+         * decoded; the first that is not goes to the general loop below. Locals, not s->:
+         * the byte stores into bpos may alias anything */
+        const uint32_t *ts = gr->threads, *evpc = s->evpc, *evdepth = s->evdepth;
+        const uint32_t n = gr->nthreads, pc = gr->pc, maxt = g->max_threads;
+        struct simt_thread *thr = s->threads;
+        uint8_t *bpos = s->bpos;
+        const uint8_t *bn = s->bn;
+        for (; i < n; i++) {
+            uint32_t slot = ts[i];
+            if (slot >= maxt)
+                break;
+            struct simt_thread *th = &thr[slot];
+            uint32_t bp = bpos[slot];
+            if (th->state != SIMT_TS_READY || th->pc != pc || bp >= bn[slot])
+                break;
+            bpos[slot] = (uint8_t)(bp + 1);
+            size_t x = ev_at(slot, bp);
+            th->pc = evpc[x];
+            th->depth = evdepth[x];
+        }
+    }
+    for (; i < gr->nthreads; i++) {
         uint32_t slot = gr->threads[i];
         if (pf) {
             uint32_t j0 = i + PF_AHEAD, j1 = i + PF_AHEAD / 2;
