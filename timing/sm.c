@@ -1321,6 +1321,47 @@ static inline void prefetch_rows(const struct sm *s, uint32_t a, uint32_t b)
 
 #define PF_AHEAD 8 /* cursor prefetch distance in threads (issue_group) */
 
+/* The short path of issue_group(): advances the group's leading threads that are READY at
+ * gr->pc with their next event already decoded (the usual case: one pc, no barrier, the
+ * look-ahead not used up) and, for a memory instruction (acc != NULL), copies each one's
+ * access first. Returns how many it took; the first thread it does not take (or a bad slot)
+ * is left untouched for the general loop. Always inlined with acc a constant NULL or not, so
+ * each case gets its own loop. Locals, not s->: the byte stores into bpos may alias anything. */
+static inline __attribute__((always_inline)) uint32_t
+advance_run(struct sm *s, const struct simt_group *gr, struct simt_mem_access *acc)
+{
+    const uint32_t *ts = gr->threads, *evpc = s->evpc, *evdepth = s->evdepth;
+    const uint8_t *lanes = gr->lanes;
+    const uint32_t n = gr->nthreads, pc = gr->pc, maxt = s->g->max_threads;
+    const struct simt_evmem *mev = s->mev;
+    struct simt_thread *thr = s->threads;
+    uint8_t *bpos = s->bpos;
+    const uint8_t *bn = s->bn;
+    uint32_t i = 0;
+    for (; i < n; i++) {
+        uint32_t slot = ts[i];
+        if (slot >= maxt)
+            break;
+        struct simt_thread *th = &thr[slot];
+        uint32_t bp = bpos[slot];
+        if (th->state != SIMT_TS_READY || th->pc != pc || bp >= bn[slot])
+            break;
+        if (acc) { /* the current event (bp - 1) holds this instruction's access */
+            const struct simt_evmem *ev = &mev[ev_at(slot, bp - 1u)];
+            acc[i] = (struct simt_mem_access){.addr = ev->addr,
+                                              .addr2 = ev->addr2,
+                                              .size = ev->size,
+                                              .thread = slot,
+                                              .lane = lanes ? lanes[i] : th->lane};
+        }
+        bpos[slot] = (uint8_t)(bp + 1);
+        size_t x = ev_at(slot, bp);
+        th->pc = evpc[x];
+        th->depth = evdepth[x];
+    }
+    return i;
+}
+
 static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uint32_t *wbuf,
                             uint32_t nw, uint64_t cycle)
 {
@@ -1402,30 +1443,10 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
             if (sj < g->max_threads)
                 simt_cursor_prefetch(s->thr[sj].cur, 0);
         }
+    /* the short path: a run of threads READY at gr->pc with their next event decoded */
     uint32_t i = 0;
-    if (plain && !pf) {
-        /* the short path's own loop: every thread READY at gr->pc with its next event
-         * decoded; the first that is not goes to the general loop below. Locals, not s->:
-         * the byte stores into bpos may alias anything */
-        const uint32_t *ts = gr->threads, *evpc = s->evpc, *evdepth = s->evdepth;
-        const uint32_t n = gr->nthreads, pc = gr->pc, maxt = g->max_threads;
-        struct simt_thread *thr = s->threads;
-        uint8_t *bpos = s->bpos;
-        const uint8_t *bn = s->bn;
-        for (; i < n; i++) {
-            uint32_t slot = ts[i];
-            if (slot >= maxt)
-                break;
-            struct simt_thread *th = &thr[slot];
-            uint32_t bp = bpos[slot];
-            if (th->state != SIMT_TS_READY || th->pc != pc || bp >= bn[slot])
-                break;
-            bpos[slot] = (uint8_t)(bp + 1);
-            size_t x = ev_at(slot, bp);
-            th->pc = evpc[x];
-            th->depth = evdepth[x];
-        }
-    }
+    if (!gr->mixed && si->iclass != SIMT_IC_BARRIER && !pf)
+        i = unit == U_MEM ? advance_run(s, gr, in->acc) : advance_run(s, gr, NULL);
     for (; i < gr->nthreads; i++) {
         uint32_t slot = gr->threads[i];
         if (pf) {
