@@ -397,9 +397,15 @@ static int sb_find(const struct warp *w, uint32_t reg)
     return -1;
 }
 
+/* Whether reg may be pending in w: its bit in the summary (no bit, certainly not). */
+static inline int sb_maybe(const struct warp *w, uint32_t reg)
+{
+    return (int)((w->sb_bits >> (reg & 63)) & 1);
+}
+
 static int sb_add(struct warp *w, uint32_t reg, int longlat)
 {
-    int i = sb_find(w, reg);
+    int i = sb_maybe(w, reg) ? sb_find(w, reg) : -1;
     if (i >= 0) {
         w->sb[i].count++;
         w->sb[i].longlat |= (uint8_t)longlat;
@@ -1278,14 +1284,15 @@ check_group(struct sm *s, const struct simt_group *gr, uint32_t *wbuf, const uin
     for (uint32_t i = 0; i < *nw; i++) {
         struct warp *w = &s->warps[wl[i]];
         if (w->sb_bits & g->sbbits[gr->pc]) {
+            /* the search only for the registers whose summary bit is set */
             for (uint32_t r = 0; r < si->nsrc; r++) {
-                int x = sb_find(w, si->srcs[r]);
+                int x = sb_maybe(w, si->srcs[r]) ? sb_find(w, si->srcs[r]) : -1;
                 if (x >= 0) {
                     *longlat |= w->sb[x].longlat;
                     return 1;
                 }
             }
-            if (si->dst && sb_find(w, si->dst) >= 0)
+            if (si->dst && sb_maybe(w, si->dst) && sb_find(w, si->dst) >= 0)
                 return 1;
         }
     }
