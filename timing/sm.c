@@ -2149,6 +2149,17 @@ static int pick_plain(struct sm *s, int n, uint64_t cycle, struct cand *best, ui
 }
 
 /* Chooses and issues up to one group per scheduler. Returns number issued, or -1. */
+/* Scheduler sc is still feeding its previous group into its pipeline (issue_blocking): the
+ * cycle is a "stall" for it (cls, when given) and the SM wakes when it is free. */
+static void sched_still_busy(struct sm *s, uint32_t sc, uint8_t *cls)
+{
+    if (cls)
+        cls[sc] = C_STALL;
+    if (s->sched_busy[sc] < s->wake)
+        s->wake = s->sched_busy[sc];
+    s->issue_dirty_next = 1;
+}
+
 static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only_id, uint8_t *cls,
                        uint32_t *issued_id)
 {
@@ -2244,12 +2255,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
         if (only_id && only_id[sc] == NONE)
             continue;
         if (g->issue_blocking && s->sched_busy[sc] > cycle) {
-            /* still feeding the previous group into its pipeline */
-            if (!only_id)
-                cls[sc] = C_STALL;
-            if (s->sched_busy[sc] < s->wake)
-                s->wake = s->sched_busy[sc];
-            s->issue_dirty_next = 1;
+            sched_still_busy(s, sc, only_id ? NULL : cls);
             continue;
         }
         int best_reason = 1; /* 1 raw, 2 no slot, 3 predicted hazard */
@@ -2587,12 +2593,8 @@ static int issue_or_busy(struct sm *s, uint64_t cycle, int n, uint8_t *cls, uint
     for (uint32_t sc = 0; sc < g->nsched; sc++)
         if (s->sched_busy[sc] <= cycle)
             return issue_round(s, cycle, n, NULL, cls, issued_id);
-    for (uint32_t sc = 0; sc < g->nsched; sc++) {
-        cls[sc] = C_STALL;
-        if (s->sched_busy[sc] < s->wake)
-            s->wake = s->sched_busy[sc];
-    }
-    s->issue_dirty_next = 1;
+    for (uint32_t sc = 0; sc < g->nsched; sc++)
+        sched_still_busy(s, sc, cls);
     return 0;
 }
 
