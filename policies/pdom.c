@@ -334,6 +334,33 @@ static int cmp_target(const void *a, const void *b)
     return x->pc > y->pc ? -1 : x->pc < y->pc;
 }
 
+/* The cached group was the top entry's whole live set and has just issued a control transfer:
+ * if every one of its threads went to the same next (pc, depth) and that is not the entry's
+ * reconvergence point, nothing pops and nothing diverges - the step below (settle, group by
+ * target, rebuild) would form the same group at the new pc. Keep it and move its pc (one pass
+ * over the threads instead of five over the lanes; a uniform branch or call, a loop's back
+ * edge). */
+static int uniform_move(struct pdom *p, struct pwarp *w)
+{
+    const struct simt_thread *th = p->env->threads;
+    const struct simt_thread *t0 = &th[w->gthreads[0]];
+    const struct pent *e = &w->st[w->n - 1];
+    /* (not for early exits running ahead of a barrier: their group is not the top entry's) */
+    if (!((e->mask >> (w->gthreads[0] - w->first_thread)) & 1) || t0->state != SIMT_TS_READY ||
+        arrived(t0, e))
+        return 0;
+    uint32_t pc = t0->pc, depth = t0->depth;
+    for (uint32_t k = 1; k < w->gn; k++) {
+        const struct simt_thread *t = &th[w->gthreads[k]];
+        if (t->state != SIMT_TS_READY || t->pc != pc || t->depth != depth)
+            return 0;
+    }
+    w->gpc = pc;
+    w->gdepth = depth;
+    w->dirty = 0;
+    return 1;
+}
+
 static simt_err pdom_issued(void *state, const struct simt_group *g)
 {
     struct pdom *p = state;
@@ -356,6 +383,8 @@ static simt_err pdom_issued(void *state, const struct simt_group *g)
         }
         return SIMT_ERR_OK;
     }
+    if (w->ok && w->full && w->gn == g->nthreads && uniform_move(p, w))
+        return SIMT_ERR_OK;
     uint32_t before = w->n;
     settle(p, w);
     if (w->n != before || !w->n)
