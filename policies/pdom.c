@@ -212,8 +212,9 @@ static void settle(struct pdom *p, struct pwarp *w)
     }
 }
 
-/* Rebuilds the cached group of warp w from its top entry. */
-static void build(struct pdom *p, struct pwarp *w)
+/* Rebuilds the cached group of warp w from its top entry (the general case: threads at a
+ * barrier). */
+static void build_general(struct pdom *p, struct pwarp *w)
 {
     w->dirty = 0;
     w->ok = 0;
@@ -272,6 +273,49 @@ static void build(struct pdom *p, struct pwarp *w)
             w->gthreads[w->gn++] = w->first_thread + (uint32_t)lane;
     }
     w->full = live == w->gn;
+    w->gpc = bpc;
+    w->gdepth = bdepth;
+    w->ok = 1;
+}
+
+/* Rebuilds the cached group of warp w from its top entry: the deepest, lowest-pc READY
+ * threads, in lane order, in one pass (a new best restarts the list; with no thread of the
+ * entry at a barrier every live thread is READY). A barrier anywhere in the entry takes
+ * build_general. */
+static void build(struct pdom *p, struct pwarp *w)
+{
+    w->dirty = 0;
+    w->ok = 0;
+    w->full = 0;
+    w->gn = 0;
+    if (!w->n)
+        return;
+    const struct simt_thread *th = &p->env->threads[w->first_thread];
+    uint32_t bpc = PDOM_NONE, bdepth = 0, live = 0, gn = 0;
+    for (uint64_t m = w->st[w->n - 1].mask; m; m &= m - 1) {
+        uint32_t lane = (uint32_t)__builtin_ctzll(m);
+        const struct simt_thread *t = &th[lane];
+        if (t->state != SIMT_TS_READY) {
+            if (t->state == SIMT_TS_BARRIER) {
+                build_general(p, w);
+                return;
+            }
+            continue; /* exited */
+        }
+        live++;
+        if (bpc == PDOM_NONE || t->depth > bdepth || (t->depth == bdepth && t->pc < bpc)) {
+            bpc = t->pc;
+            bdepth = t->depth;
+            gn = 0;
+        } else if (t->pc != bpc || t->depth != bdepth) {
+            continue;
+        }
+        w->gthreads[gn++] = w->first_thread + lane;
+    }
+    if (bpc == PDOM_NONE)
+        return;
+    w->gn = gn;
+    w->full = live == gn;
     w->gpc = bpc;
     w->gdepth = bdepth;
     w->ok = 1;
