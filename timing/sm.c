@@ -2601,12 +2601,11 @@ static int issue_or_busy(struct sm *s, uint64_t cycle, int n, uint8_t *cls, uint
 static simt_err stage_issue(struct sm *s, uint64_t cycle)
 {
     struct simt_gpu *g = s->g;
+    /* whole arrays (constant sizes: inline stores, not two library calls per step) */
     uint8_t cls[16];
     uint32_t issued_id[16];
-    for (uint32_t i = 0; i < g->nsched; i++) {
-        cls[i] = C_IDLE;
-        issued_id[i] = NONE;
-    }
+    memset(cls, C_IDLE, sizeof cls);
+    memset(issued_id, 0xff, sizeof issued_id); /* NONE */
     if (s->active_ctas == 0) {
         s->coll_full = 0;
         goto account;
