@@ -1329,13 +1329,14 @@ static inline void prefetch_rows(const struct sm *s, uint32_t a, uint32_t b)
 #define PF_AHEAD 8 /* cursor prefetch distance in threads (issue_group) */
 
 /* The short path of issue_group(): advances the group's leading threads that are READY at
- * gr->pc with their next event already decoded (the usual case: one pc, no barrier, the
- * look-ahead not used up) and, for a memory instruction (acc != NULL), copies each one's
- * access first. Returns how many it took; the first thread it does not take (or a bad slot)
- * is left untouched for the general loop. Always inlined with acc a constant NULL or not, so
- * each case gets its own loop. Locals, not s->: the byte stores into bpos may alias anything. */
+ * gr->pc with their next event already decoded (the usual case: one pc, the look-ahead not
+ * used up) and, for a memory instruction (acc != NULL), copies each one's access first; for a
+ * CTA barrier (barrier != 0) parks each one there. Returns how many it took; the first thread
+ * it does not take (or a bad slot) is left untouched for the general loop. Always inlined with
+ * acc and barrier constants, so each case gets its own loop. Locals, not s->: the byte stores
+ * into bpos may alias anything. */
 static inline __attribute__((always_inline)) uint32_t
-advance_run(struct sm *s, const struct simt_group *gr, struct simt_mem_access *acc)
+advance_run(struct sm *s, const struct simt_group *gr, struct simt_mem_access *acc, int barrier)
 {
     const uint32_t *ts = gr->threads, *evpc = s->evpc, *evdepth = s->evdepth;
     const uint8_t *lanes = gr->lanes;
@@ -1365,7 +1366,18 @@ advance_run(struct sm *s, const struct simt_group *gr, struct simt_mem_access *a
         size_t x = ev_at(slot, bp);
         th->pc = evpc[x];
         th->depth = evdepth[x];
+        if (barrier) { /* thread_advance(, 1) and the arrival's CTA, as the general loop */
+            th->state = SIMT_TS_BARRIER;
+            struct cta_slot *cs = &s->ctas[th->cta];
+            cs->at_barrier++;
+            if (cs->tstamp != s->touch_stamp) {
+                cs->tstamp = s->touch_stamp;
+                s->touched[s->ntouched++] = th->cta;
+            }
+        }
     }
+    if (barrier)
+        s->nready -= i;
     return i;
 }
 
@@ -1452,8 +1464,16 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
         }
     /* the short path: a run of threads READY at gr->pc with their next event decoded */
     uint32_t i = 0;
-    if (!gr->mixed && si->iclass != SIMT_IC_BARRIER && !pf)
-        i = unit == U_MEM ? advance_run(s, gr, in->acc) : advance_run(s, gr, NULL);
+    if (!gr->mixed && !pf) {
+        if (si->iclass != SIMT_IC_BARRIER)
+            i = unit == U_MEM ? advance_run(s, gr, in->acc, 0) : advance_run(s, gr, NULL, 0);
+        else if (!(si->flags & SIMT_IF_GRID) && !si->bar_count) {
+            /* a CTA barrier (__syncthreads): each thread parks at it */
+            i = advance_run(s, gr, NULL, 1);
+            if (i && (si->flags & SIMT_IF_BARDYN))
+                (*g->st_bardyn)++;
+        }
+    }
     for (; i < gr->nthreads; i++) {
         uint32_t slot = gr->threads[i];
         if (pf) {
