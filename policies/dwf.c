@@ -392,7 +392,7 @@ static simt_err pool_insert(struct dwf *d, int32_t *occ, uint64_t mm, uint32_t p
                    "policy %s: thread at pc %u outside the program (%u instructions)", d->name, pc,
                    d->ninsts);
     if (d->do_squeeze && !squeeze_noop(d, mm)) {
-        uint32_t mv = squeeze(occ, d->ws, d->simd);
+        uint32_t mv = squeeze_m(occ, mm, d->ws, d->simd);
         *d->st_squeezes += mv > 0;
         *d->st_sqmoves += mv;
         if (mv)

@@ -43,14 +43,24 @@ static uint64_t quarter_mask(const int32_t *occ, uint32_t q, uint32_t simd)
 
 uint32_t squeeze(int32_t *occ, uint32_t ws, uint32_t simd)
 {
-    uint32_t nq = ws / simd;
-    if (nq <= 1 || nq > SQ_MAXQ || simd > 64)
+    uint64_t mask = 0;
+    if (ws <= 64 && simd)
+        for (uint32_t q = 0; q < ws / simd; q++)
+            mask |= quarter_mask(occ, q, simd) << (q * simd);
+    return squeeze_m(occ, mask, ws, simd);
+}
+
+uint32_t squeeze_m(int32_t *occ, uint64_t mask, uint32_t ws, uint32_t simd)
+{
+    uint32_t nq = simd ? ws / simd : 0;
+    if (nq <= 1 || nq > SQ_MAXQ || simd > 64 || ws > 64)
         return 0;
     uint32_t count[SQ_MAXQ], flag[SQ_MAXQ];
     uint64_t qm[SQ_MAXQ]; /* lanes held in each quarter, kept current while moving */
     uint32_t nonempty = 0;
+    const uint64_t full = lane_full(simd);
     for (uint32_t q = 0; q < nq; q++) {
-        qm[q] = quarter_mask(occ, q, simd);
+        qm[q] = (mask >> (q * simd)) & full;
         count[q] = (uint32_t)pc64(qm[q]);
         flag[q] = q;
         nonempty += count[q] > 0;
@@ -68,7 +78,6 @@ uint32_t squeeze(int32_t *occ, uint32_t ws, uint32_t simd)
                 flag[j] = tf;
             }
     uint32_t moves = 0;
-    const uint64_t full = lane_full(simd);
     /* recipients #0 .. #nq-2, each fed from the emptiest quarter upwards. Lanes never interact
      * and each hole of a recipient takes at most one thread, so filling all of a recipient's
      * holes donor by donor (emptiest first) makes the same moves as the seed's lane-by-lane

@@ -22,6 +22,10 @@
  *  of #2 from #3 (generalised to nq quarters), same lane only. Returns the moves made. */
 uint32_t squeeze(int32_t *occ, uint32_t ws, uint32_t simd);
 
+/*! squeeze_m() : squeeze() for a caller that already holds occ's occupancy as a mask (bit p
+ *  set exactly when occ[p] >= 0; ws <= 64): the same moves without reading occ to find it. */
+uint32_t squeeze_m(int32_t *occ, uint64_t mask, uint32_t ws, uint32_t simd);
+
 /*! squeeze_quarters() : appendix C: the number of quarters holding at least one occupant,
  *  i.e. the cycles the warp occupies a `simd`-wide unit. */
 uint32_t squeeze_quarters(const int32_t *occ, uint32_t ws, uint32_t simd);
