@@ -212,16 +212,10 @@ static void settle(struct pdom *p, struct pwarp *w)
     }
 }
 
-/* Rebuilds the cached group of warp w from its top entry (the general case: threads at a
- * barrier). */
+/* Rebuilds the cached group of warp w from its top entry in the general case, threads at a
+ * barrier (called by build(), which has reset the group and checked that w has an entry). */
 static void build_general(struct pdom *p, struct pwarp *w)
 {
-    w->dirty = 0;
-    w->ok = 0;
-    w->full = 0;
-    w->gn = 0;
-    if (!w->n)
-        return;
     const struct pent *e = &w->st[w->n - 1];
     uint64_t run = e->mask; /* the lanes the group is chosen from */
     uint32_t bpc = PDOM_NONE, bdepth = 0;
