@@ -7,11 +7,16 @@
  *
  * Exit status: 0 success, 1 error (message on stderr), 2 usage.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__linux__) && defined(__GLIBC__)
+#include <malloc.h>
+#include <sys/mman.h>
+#endif
 
 #include <cjson/cJSON.h>
 
@@ -403,8 +408,33 @@ out:
     return rc;
 }
 
+/* A replay's memory is many small per-thread records (trace cursors, look-ahead rows) touched
+ * once each at start-up: on a short run, faulting them in 4 KB pages was a fifth of the CPU
+ * time (dwthaar1d: 8.5 K page faults, 0.03 s of 0.13 s). Keep the allocations in the heap
+ * (no separate mmap per large array), reserve it in large steps, and ask for transparent huge
+ * pages there, so that it faults in 2 MB pages where the kernel allows (THP "madvise" or
+ * "always"). Only a hint: nothing depends on it, and other systems skip it. */
+static void heap_hugepages(void)
+{
+#if defined(__linux__) && defined(__GLIBC__) && defined(MADV_HUGEPAGE)
+    const size_t step = (size_t)64 << 20, huge = (size_t)2 << 20;
+    mallopt(M_MMAP_THRESHOLD, 256 << 20);
+    mallopt(M_TOP_PAD, (int)step);
+    void *first = malloc(1); /* grows the heap by the pad */
+    char *top = sbrk(0);
+    if (first && top != (char *)-1) {
+        uintptr_t a = ((uintptr_t)first + huge - 1) & ~(uintptr_t)(huge - 1);
+        uintptr_t b = (uintptr_t)top & ~(uintptr_t)(huge - 1);
+        if (b > a)
+            (void)madvise((void *)a, b - a, MADV_HUGEPAGE);
+    }
+    free(first);
+#endif
+}
+
 int main(int argc, char **argv)
 {
+    heap_hugepages();
     const char **sets = calloc((size_t)argc + 1, sizeof *sets);
     const char **traces = calloc((size_t)argc + 1, sizeof *traces);
     int rc = 1;
