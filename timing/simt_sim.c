@@ -419,6 +419,7 @@ static void heap_hugepages(void)
 #if defined(__linux__) && defined(__GLIBC__) && defined(MADV_HUGEPAGE)
     const size_t step = (size_t)64 << 20, huge = (size_t)2 << 20;
     mallopt(M_MMAP_THRESHOLD, 256 << 20);
+    mallopt(M_TRIM_THRESHOLD, 256 << 20); /* freed CTA payloads are reused, not faulted again */
     mallopt(M_TOP_PAD, (int)step);
     void *first = malloc(1); /* grows the heap by the pad */
     char *top = sbrk(0);
