@@ -423,7 +423,9 @@ static void heap_hugepages(void)
     mallopt(M_TOP_PAD, (int)step);
     void *first = malloc(1); /* grows the heap by the pad */
     char *top = sbrk(0);
-    if (first && top != (char *)-1) {
+    /* only a range inside the brk heap just grown (not, say, a sanitizer's own allocator) */
+    if (first && top != (char *)-1 && (char *)first < top &&
+        (size_t)(top - (char *)first) <= 2 * step) {
         uintptr_t a = ((uintptr_t)first + huge - 1) & ~(uintptr_t)(huge - 1);
         uintptr_t b = (uintptr_t)top & ~(uintptr_t)(huge - 1);
         if (b > a)
