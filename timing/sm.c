@@ -1894,9 +1894,32 @@ static int cand_before(const struct cand *a, const struct cand *b, int sched_pol
     return a->idx < b->idx;
 }
 
-/* Insertion sort: buckets are small and usually arrive nearly sorted. */
+/* Insertion sort: buckets are small and usually arrive nearly sorted. Loose round-robin over
+ * one priority level with distinct ids below 64 (a group per static warp: PDOM and its kind)
+ * is placed by id instead - the same order, without the quadratic moves of an answer whose
+ * order the policy scrambled (PDOM's live list after CTA exits). */
 static void sort_bucket(struct cand *c, uint32_t n, int sched_policy)
 {
+    if (sched_policy == 0 && n > 2 && n <= 64) {
+        uint64_t seen = 0;
+        uint8_t at[64];
+        uint32_t i = 0;
+        for (; i < n; i++) {
+            uint32_t id = c[i].id;
+            if (c[i].pri != c[0].pri || id >= 64 || (seen >> id & 1))
+                break;
+            seen |= 1ull << id;
+            at[id] = (uint8_t)i;
+        }
+        if (i == n) {
+            struct cand tmp[64];
+            memcpy(tmp, c, n * sizeof *c);
+            uint32_t k = 0;
+            for (uint64_t m = seen; m; m &= m - 1)
+                c[k++] = tmp[at[__builtin_ctzll(m)]];
+            return;
+        }
+    }
     for (uint32_t i = 1; i < n; i++) {
         struct cand v = c[i];
         uint32_t j = i;
