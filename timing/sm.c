@@ -1354,8 +1354,9 @@ advance_run(struct sm *s, const struct simt_group *gr, struct simt_mem_access *a
         uint32_t bp = bpos[slot];
         if (th->state != SIMT_TS_READY || th->pc != pc || bp >= bn[slot])
             break;
-        if (acc) { /* the current event (bp - 1) holds this instruction's access */
-            const struct simt_evmem *ev = &mev[ev_at(slot, bp - 1u)];
+        size_t x = ev_at(slot, bp);
+        if (acc) { /* the current event (bp - 1, one row up) holds this instruction's access */
+            const struct simt_evmem *ev = &mev[x - LROW];
             acc[i] = (struct simt_mem_access){.addr = ev->addr,
                                               .addr2 = ev->addr2,
                                               .size = ev->size,
@@ -1363,7 +1364,6 @@ advance_run(struct sm *s, const struct simt_group *gr, struct simt_mem_access *a
                                               .lane = lanes ? lanes[i] : th->lane};
         }
         bpos[slot] = (uint8_t)(bp + 1);
-        size_t x = ev_at(slot, bp);
         th->pc = evpc[x];
         th->depth = evdepth[x];
         if (barrier) { /* thread_advance(, 1) and the arrival's CTA, as the general loop */
