@@ -1328,6 +1328,17 @@ static inline void prefetch_rows(const struct sm *s, uint32_t a, uint32_t b)
 
 #define PF_AHEAD 8 /* cursor prefetch distance in threads (issue_group) */
 
+/* CTA slot c joins the issue round's list of CTAs whose barrier may have completed (checked
+ * once per round, barrier_check). */
+static inline void cta_touch(struct sm *s, uint32_t c)
+{
+    struct cta_slot *cs = &s->ctas[c];
+    if (cs->tstamp != s->touch_stamp) {
+        cs->tstamp = s->touch_stamp;
+        s->touched[s->ntouched++] = c;
+    }
+}
+
 /* The short path of issue_group(): advances the group's leading threads that are READY at
  * gr->pc with their next event already decoded (the usual case: one pc, the look-ahead not
  * used up) and, for a memory instruction (acc != NULL), copies each one's access first; for a
@@ -1368,12 +1379,8 @@ advance_run(struct sm *s, const struct simt_group *gr, struct simt_mem_access *a
         th->depth = evdepth[x];
         if (barrier) { /* thread_advance(, 1) and the arrival's CTA, as the general loop */
             th->state = SIMT_TS_BARRIER;
-            struct cta_slot *cs = &s->ctas[th->cta];
-            cs->at_barrier++;
-            if (cs->tstamp != s->touch_stamp) {
-                cs->tstamp = s->touch_stamp;
-                s->touched[s->ntouched++] = th->cta;
-            }
+            s->ctas[th->cta].at_barrier++;
+            cta_touch(s, th->cta);
         }
     }
     if (barrier)
@@ -1521,14 +1528,8 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
             (*g->st_bardyn)++;
         if (bar == 3 && th->state == SIMT_TS_BARRIER)
             SIMT_TRY(counted_arrive(s, th, ti));
-        if (th->state == SIMT_TS_BARRIER || th->state == SIMT_TS_EXITED) {
-            /* a barrier arrival or an exit may complete the CTA's barrier */
-            struct cta_slot *cs = &s->ctas[th->cta];
-            if (cs->tstamp != s->touch_stamp) {
-                cs->tstamp = s->touch_stamp;
-                s->touched[s->ntouched++] = th->cta;
-            }
-        }
+        if (th->state == SIMT_TS_BARRIER || th->state == SIMT_TS_EXITED)
+            cta_touch(s, th->cta); /* a barrier arrival or an exit may complete its barrier */
     }
     if (gr->nthreads > 1) {
         /* the look-ahead rows of the group's next instruction: many other warps issue before
