@@ -1388,6 +1388,49 @@ advance_run(struct sm *s, const struct simt_group *gr, struct simt_mem_access *a
     return i;
 }
 
+/* While the threads of group gr are visited in order and have used up their decoded events:
+ * the cursors of the thread PF_AHEAD places on (its state) and PF_AHEAD / 2 places on (what
+ * its next items read), so that the misses of one thread's decode overlap the next ones'. */
+static inline void prefetch_ahead(const struct sm *s, const struct simt_group *gr, uint32_t i)
+{
+    const uint32_t maxt = s->g->max_threads, j0 = i + PF_AHEAD, j1 = i + PF_AHEAD / 2;
+    if (j0 < gr->nthreads && gr->threads[j0] < maxt)
+        simt_cursor_prefetch(s->thr[gr->threads[j0]].cur, 0);
+    if (j1 < gr->nthreads && gr->threads[j1] < maxt &&
+        s->bpos[gr->threads[j1]] == s->bn[gr->threads[j1]])
+        simt_cursor_prefetch(s->thr[gr->threads[j1]].cur, 1);
+}
+
+/* A group whose threads used up their decoded events together (they run in lockstep, so
+ * usually all of them): decode the next batch of each leading thread READY at gr->pc whose
+ * batch is used up, before the short path takes them, instead of sending the whole group
+ * through the general loop. Stops at the first thread it cannot refill - a bad slot, another
+ * state or pc, the end of its stream, a decode error: the general loop meets that thread as
+ * before (and gets the same answer from its cursor). Not for memory instructions: a thread's
+ * current event, which holds the access, is in the batch being replaced. */
+static void refill_run(struct sm *s, const struct simt_group *gr)
+{
+    const uint32_t maxt = s->g->max_threads;
+    for (uint32_t i = 0; i < gr->nthreads; i++) {
+        prefetch_ahead(s, gr, i);
+        uint32_t slot = gr->threads[i];
+        if (slot >= maxt)
+            return;
+        const struct simt_thread *th = &s->threads[slot];
+        if (th->state != SIMT_TS_READY || th->pc != gr->pc)
+            return;
+        if (s->bpos[slot] != s->bn[slot])
+            continue;
+        size_t x0 = ev_at(slot, 0);
+        int r = simt_cursor_fill(s->thr[slot].cur, &s->evpc[x0], &s->evdepth[x0], &s->mev[x0], LROW,
+                                 EVBATCH);
+        if (r <= 0)
+            return;
+        s->bpos[slot] = 0;
+        s->bn[slot] = (uint8_t)r;
+    }
+}
+
 static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uint32_t *wbuf,
                             uint32_t nw, uint64_t cycle)
 {
@@ -1469,6 +1512,10 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
             if (sj < g->max_threads)
                 simt_cursor_prefetch(s->thr[sj].cur, 0);
         }
+    if (pf && !gr->mixed && unit != U_MEM) {
+        refill_run(s, gr); /* then the short path takes the refilled threads */
+        pf = 0;
+    }
     /* the short path: a run of threads READY at gr->pc with their next event decoded */
     uint32_t i = 0;
     if (!gr->mixed && !pf) {
@@ -1483,14 +1530,8 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
     }
     for (; i < gr->nthreads; i++) {
         uint32_t slot = gr->threads[i];
-        if (pf) {
-            uint32_t j0 = i + PF_AHEAD, j1 = i + PF_AHEAD / 2;
-            if (j0 < gr->nthreads && gr->threads[j0] < g->max_threads)
-                simt_cursor_prefetch(s->thr[gr->threads[j0]].cur, 0);
-            if (j1 < gr->nthreads && gr->threads[j1] < g->max_threads &&
-                s->bpos[gr->threads[j1]] == s->bn[gr->threads[j1]])
-                simt_cursor_prefetch(s->thr[gr->threads[j1]].cur, 1);
-        }
+        if (pf)
+            prefetch_ahead(s, gr, i);
         if (slot >= g->max_threads)
             return simt_seterr(SIMT_ERR_INVARIANT, "policy %s: thread slot %u out of range",
                                g->pol_ops->name, slot);
