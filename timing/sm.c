@@ -523,21 +523,28 @@ static void maybe_cta_done(struct sm *s, uint32_t c)
         cta_release(s, c);
 }
 
+/* Decodes thread slot's next batch of events into its look-ahead rows (the reader writes them
+ * straight there, the memory fields only for memory instructions: only they read them,
+ * cur_mev) and starts the batch: the number of events, 0 at the end of its stream (asking
+ * again answers 0 again), or -simt_err (likewise). */
+static inline int decode_batch(struct sm *s, uint32_t slot)
+{
+    size_t x0 = ev_at(slot, 0);
+    int r = simt_cursor_fill(s->thr[slot].cur, &s->evpc[x0], &s->evdepth[x0], &s->mev[x0], LROW,
+                             EVBATCH);
+    s->bpos[slot] = 0;
+    s->bn[slot] = r > 0 ? (uint8_t)r : 0;
+    return r;
+}
+
 /* Loads the next thread event; marks the thread exited at the end of its stream. */
 static inline __attribute__((always_inline)) simt_err thread_advance(struct sm *s, uint32_t slot,
                                                                      int barrier)
 {
     struct simt_thread *th = &s->threads[slot];
     int r = 1;
-    if (s->bpos[slot] == s->bn[slot]) {
-        /* the reader writes the batch straight into the look-ahead rows (the memory fields
-         * only for memory instructions: only they read them, cur_mev) */
-        size_t x0 = ev_at(slot, 0);
-        r = simt_cursor_fill(s->thr[slot].cur, &s->evpc[x0], &s->evdepth[x0], &s->mev[x0], LROW,
-                             EVBATCH);
-        s->bpos[slot] = 0;
-        s->bn[slot] = r > 0 ? (uint8_t)r : 0;
-    }
+    if (s->bpos[slot] == s->bn[slot])
+        r = decode_batch(s, slot);
     if (r > 0)
         s->bpos[slot]++;
     if (r < 0) {
@@ -1419,15 +1426,8 @@ static void refill_run(struct sm *s, const struct simt_group *gr)
         const struct simt_thread *th = &s->threads[slot];
         if (th->state != SIMT_TS_READY || th->pc != gr->pc)
             return;
-        if (s->bpos[slot] != s->bn[slot])
-            continue;
-        size_t x0 = ev_at(slot, 0);
-        int r = simt_cursor_fill(s->thr[slot].cur, &s->evpc[x0], &s->evdepth[x0], &s->mev[x0], LROW,
-                                 EVBATCH);
-        if (r <= 0)
+        if (s->bpos[slot] == s->bn[slot] && decode_batch(s, slot) <= 0)
             return;
-        s->bpos[slot] = 0;
-        s->bn[slot] = (uint8_t)r;
     }
 }
 
