@@ -166,6 +166,14 @@ struct sm {
     uint32_t slots_used[U_NUM];
     uint32_t *coll; /* occupied slots: instruction records, oldest first */
     uint32_t ncoll;
+    /* The collector is quiet (coll_quiet) when its last scan found every instruction holding
+     * its operands and waiting for a unit: until a unit it waits for frees (coll_until, the
+     * earliest non-held one; a held LD/ST unit frees in stage_ldst, which clears coll_quiet)
+     * or an instruction enters, a scan would change nothing. coll_need: the unit types they
+     * wait for (bit per unit). */
+    uint8_t coll_quiet;
+    uint32_t coll_need;
+    uint64_t coll_until;
     uint64_t *bank_cycle;
 
     uint64_t *unit_busy[U_NUM];
@@ -1052,6 +1060,7 @@ static simt_err stage_ldst(struct sm *s, uint64_t cycle)
                  * private active mask) are squashed and go back to the scheduler, which
                  * re-issues them; the LD/ST unit is free for other instructions */
                 s->mem_hold[u] = NONE;
+                s->coll_quiet = 0;
                 if (in->stalled) {
                     in->stalled = 0;
                     s->nstalled--;
@@ -1086,6 +1095,7 @@ static simt_err stage_ldst(struct sm *s, uint64_t cycle)
         }
         in->nacc = 0;
         s->mem_hold[u] = NONE;
+        s->coll_quiet = 0;
         if (in->fe_held) {
             /* every access served: the instruction will not replay and its warp buffer
              * entry is freed; the issue tail pointer advances (seed 003 5.2.4) */
@@ -1127,12 +1137,34 @@ static uint32_t slot_class(const struct simt_gpu *g, uint32_t unit)
 static simt_err stage_collect(struct sm *s, uint64_t cycle)
 {
     struct simt_gpu *g = s->g;
-    uint32_t keep = 0;
+    if (s->coll_quiet && cycle < s->coll_until) {
+        /* the scan would dispatch nothing and read no operand: only its wake-up time is
+         * needed, which the held LD/ST units' ready times can still move */
+        uint64_t w = s->coll_until;
+        if (s->coll_need & (1u << U_MEM))
+            for (uint32_t x = 0; x < g->nunits[U_MEM]; x++)
+                if (s->mem_hold[x] != NONE) {
+                    uint64_t t = s->unit_busy[U_MEM][x];
+                    if (s->mem_ready_at[x] > t)
+                        t = s->mem_ready_at[x];
+                    if (t <= cycle)
+                        t = cycle + 1;
+                    if (t < w)
+                        w = t;
+                }
+        if (w < s->wake)
+            s->wake = w;
+        return SIMT_ERR_OK;
+    }
+    uint32_t keep = 0, need = 0;
+    int changed = 0; /* an operand read or a dispatch */
+    uint64_t until = UINT64_MAX;
     /* the occupied slots are kept oldest first (issue order) */
     for (uint32_t o = 0; o < s->ncoll; o++) {
         uint32_t k = s->coll[o];
         s->coll[keep++] = k; /* stays unless dispatched below */
         struct inst *in = &s->insts[k];
+        changed |= in->reads_left != 0;
         /* register-file reads: one per bank per cycle (seed 003 1.1.6.3) */
         for (uint32_t r = 0; r < in->nreads; r++) {
             if (!(in->reads_left & (1u << r)))
@@ -1159,9 +1191,13 @@ static simt_err stage_collect(struct sm *s, uint64_t cycle)
         if (unit == NONE) {
             /* wake when a unit of its type can take it (a held LD/ST unit frees no earlier
              * than its next push) */
+            need |= 1u << u;
             for (uint32_t x = 0; x < g->nunits[u]; x++) {
                 uint64_t t = s->unit_busy[u][x];
-                if (u == U_MEM && s->mem_hold[x] != NONE && s->mem_ready_at[x] > t)
+                const int held = u == U_MEM && s->mem_hold[x] != NONE;
+                if (!held && t < until)
+                    until = t; /* > cycle: the unit is busy */
+                if (held && s->mem_ready_at[x] > t)
                     t = s->mem_ready_at[x];
                 if (t <= cycle)
                     t = cycle + 1;
@@ -1170,6 +1206,7 @@ static simt_err stage_collect(struct sm *s, uint64_t cycle)
             }
             continue;
         }
+        changed = 1;
         uint64_t ii = g->ii[u] * (in->issue_cycles ? in->issue_cycles : 1);
         keep--; /* leaves the collector */
         s->issue_dirty = 1;
@@ -1188,6 +1225,9 @@ static simt_err stage_collect(struct sm *s, uint64_t cycle)
         }
     }
     s->ncoll = keep;
+    s->coll_quiet = keep && !changed;
+    s->coll_need = need;
+    s->coll_until = until;
     return SIMT_ERR_OK;
 }
 
@@ -1590,6 +1630,7 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
     s->ninflight++;
     s->slots_used[slot_class(g, unit)]++;
     s->coll[s->ncoll++] = k;
+    s->coll_quiet = 0;
     if (unit == U_ALU)
         (*g->st_alu_insts)++;
     if (unit == U_MEM && g->predict && g->ms_ops->issued) {
@@ -1864,6 +1905,7 @@ static void replay_issue(struct sm *s, uint32_t sc, uint32_t i, uint64_t cycle)
     in->seq = s->heap_seq++;
     s->slots_used[slot_class(g, U_MEM)]++;
     s->coll[s->ncoll++] = k;
+    s->coll_quiet = 0;
     if (g->predict && g->ms_ops->issued) {
         struct simt_mem_req req = inst_req(s, k);
         g->ms_ops->issued(s->ms, cycle, &req);
