@@ -19,10 +19,9 @@ static int is_pow2(uint32_t x)
 simt_err simt_addrmap_check(const struct simt_addrmap *m)
 {
     SIMT_RETURN_IF(m->npart < 1 || m->npart > 1024, SIMT_ERR_CONFIG,
-                   "memory.partitions = %u: must be 1..1024", m->npart);
+                   "gpu.mem_channels = %u: must be 1..1024", m->npart);
     SIMT_RETURN_IF(!is_pow2(m->interleave_bytes) || m->interleave_bytes < 32, SIMT_ERR_CONFIG,
-                   "memory.interleave_bytes = %u: must be a power of two >= 32",
-                   m->interleave_bytes);
+                   "mem.interleave_bytes = %u: must be a power of two >= 32", m->interleave_bytes);
     SIMT_RETURN_IF(m->banks < 1 || m->banks > 256, SIMT_ERR_CONFIG,
                    "dram.banks = %u: must be 1..256", m->banks);
     SIMT_RETURN_IF(!is_pow2(m->row_bytes) || m->row_bytes < 32, SIMT_ERR_CONFIG,
@@ -30,24 +29,38 @@ simt_err simt_addrmap_check(const struct simt_addrmap *m)
     return SIMT_ERR_OK;
 }
 
+/* a / b and a % b, with a shift and a mask when b is a power of two (the usual mapping
+ * parameters): the map runs for every request twice (injection and DRAM queue), and 64-bit
+ * divisions by run-time values were a few percent of memory-bound replays */
+static inline uint64_t udiv(uint64_t a, uint64_t b)
+{
+    return (b & (b - 1)) ? a / b : a >> __builtin_ctzll(b);
+}
+
+static inline uint64_t umod(uint64_t a, uint64_t b)
+{
+    return (b & (b - 1)) ? a % b : a & (b - 1);
+}
+
 void simt_addrmap_map(const struct simt_addrmap *m, uint64_t addr, struct simt_dram_loc *loc)
 {
-    const uint64_t chunk = addr / m->interleave_bytes;
+    const uint64_t chunk = udiv(addr, m->interleave_bytes);
+    const uint64_t above = chunk / m->npart; /* the chunk's index within its partition */
     uint64_t p = chunk;
     if (m->xor_hash) { /* spread power-of-two strides over the partitions */
-        uint64_t up = chunk / m->npart, h = chunk;
+        uint64_t up = above, h = chunk;
         while (up) {
             h ^= up;
             up /= m->npart;
         }
         p = h;
     }
-    loc->part = (uint32_t)(p % m->npart);
-    loc->local = (chunk / m->npart) * m->interleave_bytes + addr % m->interleave_bytes;
-    loc->col = (uint32_t)(loc->local % m->row_bytes);
-    const uint64_t r = loc->local / m->row_bytes;
-    loc->bank = (uint32_t)(r % m->banks);
-    loc->row = r / m->banks;
+    loc->part = (uint32_t)(p == chunk ? chunk - above * m->npart : p % m->npart);
+    loc->local = above * m->interleave_bytes + umod(addr, m->interleave_bytes);
+    loc->col = (uint32_t)umod(loc->local, m->row_bytes);
+    const uint64_t r = udiv(loc->local, m->row_bytes);
+    loc->bank = (uint32_t)umod(r, m->banks);
+    loc->row = udiv(r, m->banks);
 }
 
 struct dreq {
