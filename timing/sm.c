@@ -1052,8 +1052,13 @@ static simt_err stage_ldst(struct sm *s, uint64_t cycle)
             (*g->st_hazard_cycles)++;
         hz_cycle |= out.hazards;
         if (out.nrejected) {
-            for (uint32_t i = 0; i < out.nrejected; i++)
-                in->acc[i] = in->acc[out.rejected[i]];
+            const uint32_t r0 = out.rejected[0], nr = out.nrejected;
+            if (out.rejected[nr - 1] - r0 == nr - 1) { /* a run (increasing indices) */
+                if (r0)
+                    memmove(in->acc, in->acc + r0, nr * sizeof *in->acc);
+            } else
+                for (uint32_t i = 0; i < nr; i++)
+                    in->acc[i] = in->acc[out.rejected[i]];
             in->nacc = out.nrejected;
             if (g->replay) {
                 /* replay (seed 003 chapter 5): the unserved accesses (the instruction's

@@ -692,13 +692,20 @@ static const uint32_t identity[MAX_ACC] = {
     22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
     44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
 
-static void reject_all(struct simt_mem_outcome *out, uint32_t n)
+/* Rejects accesses from .. n-1 (the tail after a served prefix, or all of them). */
+static void reject_from(struct simt_mem_outcome *out, uint32_t from, uint32_t n)
 {
     const uint32_t k = n < MAX_ACC ? n : MAX_ACC;
-    memcpy(out->rejected, identity, k * sizeof *identity);
-    for (uint32_t i = k; i < n; i++)
-        out->rejected[i] = i;
-    out->nrejected = n;
+    if (from < k)
+        memcpy(out->rejected, identity + from, (k - from) * sizeof *identity);
+    for (uint32_t i = k > from ? k : from; i < n; i++)
+        out->rejected[i - from] = i;
+    out->nrejected = n - from;
+}
+
+static void reject_all(struct simt_mem_outcome *out, uint32_t n)
+{
+    reject_from(out, 0, n);
 }
 
 /* Schedules a fixed-latency completion of waiter `wid` on ring `r`. */
@@ -876,7 +883,7 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
     const int kwrite = req->kind == SIMT_MK_STORE, katomic = req->kind == SIMT_MK_ATOMIC;
     uint8_t in_group[MAX_ACC];
     struct op ops[MAX_OPS];
-    uint32_t nops = 0, ngroup = 0;
+    uint32_t nops = 0, ngroup = 0, glast = 0; /* glast: the last access in the group */
     in_group[0] = 1;
     if (!copy) {
         /* every group access starts in line0 (the group is at most one line); an access
@@ -917,6 +924,7 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
                 continue;
             in_group[i] = 1;
             ngroup++;
+            glast = i;
             const uint32_t sz = a->size ? a->size : 1;
             const uint64_t off = prim - line0;
             if (off + sz <= lb) {
@@ -949,6 +957,7 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
             }
             in_group[i] = 1;
             ngroup++;
+            glast = i;
             const uint32_t sz = a->size ? a->size : 1;
             /* COPY: read the source (if any), write the destination */
             if (a->addr2)
@@ -1069,7 +1078,9 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
         reject_all(out, req->naccess);
     else {
         out->nserved = ngroup;
-        if (ngroup < req->naccess) {
+        if (ngroup < req->naccess && glast + 1 == ngroup)
+            reject_from(out, ngroup, req->naccess); /* the group was a prefix */
+        else if (ngroup < req->naccess) {
             for (uint32_t i = 0; i < n; i++)
                 if (!in_group[i])
                     out->rejected[out->nrejected++] = i;
