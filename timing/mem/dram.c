@@ -76,6 +76,7 @@ struct bank {
     uint64_t t_col_ok; /* earliest column command */
     uint64_t t_pre_ok; /* earliest PRE */
     uint32_t hits;     /* queued requests for the open row */
+    uint32_t queued;   /* queued requests for this bank */
     uint8_t open;
 };
 
@@ -97,6 +98,7 @@ struct simt_dram {
     uint64_t bus_free;  /* data bus busy until */
     uint64_t sleep_until;
     uint32_t hits;       /* queued requests for open rows, all banks */
+    uint32_t nbusy;      /* banks with a queued request */
     struct mem_ring ret; /* completions in flight, by ready time */
     uint64_t *ret_enq;   /* parallel to ret: enqueue time, for latency */
 };
@@ -169,6 +171,7 @@ simt_err simt_dram_push(simt_dram *d, const struct simt_mpkt *req)
         b->hits++;
         d->hits++;
     }
+    d->nbusy += b->queued++ == 0;
     d->sleep_until = 0;
     return SIMT_ERR_OK;
 }
@@ -205,6 +208,7 @@ static void issue_column(simt_dram *d, uint32_t qi)
     ADD(row_hits, !e->opened);
     b->hits--;
     d->hits--;
+    d->nbusy -= --b->queued == 0;
     /* completions are ordered: data_end grows with every column command */
     const uint32_t slot = (d->ret.head + d->ret.count) % d->ret.cap;
     d->ret_enq[slot] = e->enq;
@@ -256,7 +260,8 @@ static int try_row_cmd(simt_dram *d, uint32_t i, uint64_t *wake)
 }
 
 /* Can request i issue its column command now? else lower *wake. */
-static int col_ready(const simt_dram *d, uint32_t i, uint64_t *wake)
+static inline __attribute__((always_inline)) int col_ready(const simt_dram *d, uint32_t i,
+                                                           uint64_t *wake)
 {
     const struct dreq *e = &d->q[i];
     const struct bank *b = &d->bank[e->bank];
@@ -299,11 +304,13 @@ static void schedule(simt_dram *d)
             memset(d->bank_seen, 0, d->cfg.map.banks * sizeof *d->bank_seen);
             d->seen_gen = 1;
         }
-        for (uint32_t i = 0; i < d->nq; i++) {
+        /* (the scan ends once every bank with a queued request was met: the rest repeat) */
+        for (uint32_t i = 0, met = 0; i < d->nq && met < d->nbusy; i++) {
             uint32_t *seen = &d->bank_seen[d->q[i].bank];
             if (*seen == d->seen_gen)
                 continue;
             *seen = d->seen_gen;
+            met++;
             if (try_row_cmd(d, i, &wake))
                 return;
         }
