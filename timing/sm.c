@@ -59,6 +59,7 @@ struct warp {
     uint32_t cta;
     uint32_t stamp, istamp, wstamp;
     uint32_t nmarked; /* replay: instructions of this warp marked for replay (seed 003 5.2.3) */
+    uint32_t mem_inflight; /* memory instructions issued and not yet complete (a fence waits) */
     /* counted named barrier (bar.sync id, count) its threads wait at: id + 1 (0: none), how
      * many of its threads wait there, and when its arrival completed (0: not yet) */
     uint32_t cbar, cbar_n;
@@ -827,6 +828,9 @@ static void inst_retire(struct sm *s, uint32_t k, uint64_t cycle)
     if (in->dst)
         for (uint32_t i = 0; i < in->nwarps; i++)
             sb_release(&s->warps[in->warps[i]], in->dst);
+    if (in->unit == U_MEM)
+        for (uint32_t i = 0; i < in->nwarps; i++)
+            s->warps[in->warps[i]].mem_inflight--;
     s->ll_epoch += in->longlat; /* a load's result: pending groups may become ready */
     uint32_t ctas[64], nc = 0;
     s->stamp++;
@@ -1320,8 +1324,21 @@ static int predict_hold(struct sm *s, const struct simt_group *gr, const struct 
     return (g->ms_ops->predict(s->ms, cycle, &req) & HZ_RESOURCE) != 0;
 }
 
-/* 0: can issue; 1: RAW; 3: front end; 2: structural (collector full); 4: held back by a hazard
- * prediction; 5: a warp of the group has an instruction marked for replay */
+/* A fence (SIMT_IC_MEMBAR: __threadfence*, membar) issues only once every earlier memory
+ * instruction of its warps has completed - loads have their data, stores and atomics were
+ * served by the memory stage - so that the accesses after it are ordered after the ones
+ * before it, as the fence requires (CUDA Programming Guide, memory fence functions). */
+static inline int fence_waits(const struct sm *s, const uint32_t *wl, uint32_t nw)
+{
+    for (uint32_t i = 0; i < nw; i++)
+        if (s->warps[wl[i]].mem_inflight)
+            return 1;
+    return 0;
+}
+
+/* 0: can issue; 1: RAW (or a fence waiting on memory); 3: front end; 2: structural (collector
+ * full); 4: held back by a hazard prediction; 5: a warp of the group has an instruction marked
+ * for replay */
 static inline __attribute__((always_inline)) int
 check_group(struct sm *s, const struct simt_group *gr, uint32_t *wbuf, const uint32_t **wlist,
             uint32_t *nw, int *longlat, uint64_t cycle)
@@ -1347,6 +1364,10 @@ check_group(struct sm *s, const struct simt_group *gr, uint32_t *wbuf, const uin
             if (si->dst && sb_maybe(w, si->dst) && sb_find(w, si->dst) >= 0)
                 return 1;
         }
+    }
+    if (si->iclass == SIMT_IC_MEMBAR && fence_waits(s, wl, *nw)) {
+        *longlat = 1; /* it waits on memory (two-level: demoted) */
+        return 1;
     }
     if (g->buffered_fe) {
         const struct fent *e = fe_entry(s, gr->id);
@@ -1495,6 +1516,9 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
     }
     memcpy(in->warps, wbuf, nw * sizeof *wbuf);
     in->nwarps = nw;
+    if (unit == U_MEM)
+        for (uint32_t i = 0; i < nw; i++)
+            s->warps[wbuf[i]].mem_inflight++;
     in->unit = (uint8_t)unit;
     in->pc = gr->pc;
     in->dst = si->dst;
@@ -2149,6 +2173,8 @@ static int waits_long(struct sm *s, const struct simt_group *gr)
     const struct simt_sinst *si = &g->prog->insts[gr->pc];
     uint32_t nw = 0;
     const uint32_t *wl = group_warps(s, gr, s->wtmp, &nw);
+    if (si->iclass == SIMT_IC_MEMBAR && fence_waits(s, wl, nw))
+        return 1;
     for (uint32_t i = 0; i < nw; i++) {
         const struct warp *w = &s->warps[wl[i]];
         for (uint32_t r = 0; (w->sb_bits & g->sbbits[gr->pc]) && r < si->nsrc; r++) {

@@ -304,6 +304,50 @@ static int t_memory(void)
     return 0;
 }
 
+/* A fence waits for its warp's earlier memory instructions: mem op; [membar;] op r2; exit,
+ * fixed memory (L = 100). The memory instruction issues at 0 and completes at 2+L (mem_case).
+ * Without the fence the independent op issues at 1 and the run ends with the memory
+ * instruction: 3+L cycles. With it the fence issues at 2+L, in the cycle the memory
+ * instruction completes (as a dependent op would), the op at 3+L and writes back at 8+L:
+ * 9+L cycles - for a load and for a store alike. */
+static int fence_case(const char *path, uint8_t iclass, int fence, uint64_t expect)
+{
+    struct syn s;
+    syn_init(&s);
+    syn_func(&s);
+    syn_block(&s);
+    uint32_t r1 = syn_reg(&s), r2 = syn_reg(&s);
+    if (iclass == SIMT_IC_LOAD)
+        syn_mem(&s, SIMT_IC_LOAD, SIMT_MS_GLOBAL, 4, r1, 0);
+    else
+        syn_mem(&s, SIMT_IC_STORE, SIMT_MS_GLOBAL, 4, 0, r1);
+    if (fence)
+        syn_op(&s, SIMT_IC_MEMBAR, 0, 0, 0);
+    syn_op(&s, SIMT_IC_INT, r2, 0, 0);
+    syn_exit(&s);
+    if (write_or_fail(path, &s, &one_warp, 1, NULL, addr_coalesced, NULL))
+        return 1;
+    const char *const fixed[] = {"memstage.model=fixed", "memstage.latency=100", NULL};
+    struct simres r;
+    if (run_or_fail(path, fixed, NULL, &r))
+        return 1;
+    CHECK(r.cycles == expect, "%s: cycles %llu, expected %llu", path, (unsigned long long)r.cycles,
+          (unsigned long long)expect);
+    free(r.json);
+    return 0;
+}
+
+static int t_fence(void)
+{
+    if (fence_case("fence_none.trace", SIMT_IC_LOAD, 0, 103))
+        return 1;
+    if (fence_case("fence_load.trace", SIMT_IC_LOAD, 1, 109))
+        return 1;
+    if (fence_case("fence_store.trace", SIMT_IC_STORE, 1, 109))
+        return 1;
+    return 0;
+}
+
 /* Replay (seed 003 chapter 5): the 4-segment load of mem_case is squashed after each pass
  * and re-issued: passes at cycles 2, 4, 6, 8 (re-issue in the cycle of the squash, dispatch
  * the next, address stage one more), so the last part completes at 8+L and the dependent op
@@ -922,6 +966,8 @@ int main(int argc, char **argv)
         return t_launches();
     if (!strcmp(c, "memory"))
         return t_memory();
+    if (!strcmp(c, "fence"))
+        return t_fence();
     if (!strcmp(c, "replay"))
         return t_replay();
     if (!strcmp(c, "replay_warp"))
