@@ -257,6 +257,16 @@ static uint64_t addr_coalesced(void *ctx, uint64_t cta, uint32_t tid, uint32_t p
     return SIMT_WIN_GLOBAL_BASE + 4ull * tid;
 }
 
+/* A kernel of one block started in s, with two fresh registers for its instructions. */
+static void one_block(struct syn *s, uint32_t *r1, uint32_t *r2)
+{
+    syn_init(s);
+    syn_func(s);
+    syn_block(s);
+    *r1 = syn_reg(s);
+    *r2 = syn_reg(s);
+}
+
 /* load r1; op r2 <- r1; exit. The load issues at 0, dispatches at 1, reaches the memory stage
  * at 2 (units.mem_latency 1) and completes at 2+L; the dependent op issues then and writes
  * back 5 cycles later: 8+L cycles (perfect memory: L = 0). A 4-segment access needs 4 passes
@@ -265,10 +275,8 @@ static int mem_case(const char *path, uint8_t space, syn_addr_fn ad, const char 
                     uint64_t expect, uint64_t expect_div, uint64_t expect_bank)
 {
     struct syn s;
-    syn_init(&s);
-    syn_func(&s);
-    syn_block(&s);
-    uint32_t r1 = syn_reg(&s), r2 = syn_reg(&s);
+    uint32_t r1, r2;
+    one_block(&s, &r1, &r2);
     syn_mem(&s, SIMT_IC_LOAD, space, 4, r1, 0);
     syn_op(&s, SIMT_IC_INT, r2, r1, 0);
     syn_exit(&s);
@@ -313,10 +321,8 @@ static int t_memory(void)
 static int fence_case(const char *path, uint8_t iclass, int fence, uint64_t expect)
 {
     struct syn s;
-    syn_init(&s);
-    syn_func(&s);
-    syn_block(&s);
-    uint32_t r1 = syn_reg(&s), r2 = syn_reg(&s);
+    uint32_t r1, r2;
+    one_block(&s, &r1, &r2);
     if (iclass == SIMT_IC_LOAD)
         syn_mem(&s, SIMT_IC_LOAD, SIMT_MS_GLOBAL, 4, r1, 0);
     else
