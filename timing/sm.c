@@ -214,7 +214,8 @@ struct sm {
                           last left it and that call's answer, active_groups entries each */
     uint32_t *nactive;
     uint32_t tl_cbs[16], tl_cbase[16], tl_cn[16], tl_cm[16]; /* tl_active's cache keys */
-    uint32_t tl_cll[16], ll_epoch; /* ... and ll_epoch: long-latency results written back */
+    uint32_t tl_cll[16], ll_epoch; /* ... and ll_epoch: long-latency results written back,
+                                      warps whose memory instructions all completed */
     uint8_t *last_class;
     uint64_t accounted_until;
     uint64_t next_cycle;
@@ -828,10 +829,12 @@ static void inst_retire(struct sm *s, uint32_t k, uint64_t cycle)
     if (in->dst)
         for (uint32_t i = 0; i < in->nwarps; i++)
             sb_release(&s->warps[in->warps[i]], in->dst);
+    int drained = 0; /* a warp's last memory instruction in flight: its fence may go */
     if (in->unit == U_MEM)
         for (uint32_t i = 0; i < in->nwarps; i++)
-            s->warps[in->warps[i]].mem_inflight--;
-    s->ll_epoch += in->longlat; /* a load's result: pending groups may become ready */
+            drained |= --s->warps[in->warps[i]].mem_inflight == 0;
+    /* a load's result, or a drained warp: pending groups may become ready (waits_long) */
+    s->ll_epoch += in->longlat || drained;
     uint32_t ctas[64], nc = 0;
     s->stamp++;
     for (uint32_t i = 0; i < in->nwarps; i++) {

@@ -318,7 +318,8 @@ static int t_memory(void)
  * instruction: 3+L cycles. With it the fence issues at 2+L, in the cycle the memory
  * instruction completes (as a dependent op would), the op at 3+L and writes back at 8+L:
  * 9+L cycles - for a load and for a store alike. */
-static int fence_case(const char *path, uint8_t iclass, int fence, uint64_t expect)
+static int fence_case(const char *path, uint8_t iclass, int fence, const char *const *sets,
+                      uint64_t expect)
 {
     struct syn s;
     uint32_t r1, r2;
@@ -333,9 +334,8 @@ static int fence_case(const char *path, uint8_t iclass, int fence, uint64_t expe
     syn_exit(&s);
     if (write_or_fail(path, &s, &one_warp, 1, NULL, addr_coalesced, NULL))
         return 1;
-    const char *const fixed[] = {"memstage.model=fixed", "memstage.latency=100", NULL};
     struct simres r;
-    if (run_or_fail(path, fixed, NULL, &r))
+    if (run_or_fail(path, sets, NULL, &r))
         return 1;
     CHECK(r.cycles == expect, "%s: cycles %llu, expected %llu", path, (unsigned long long)r.cycles,
           (unsigned long long)expect);
@@ -345,11 +345,18 @@ static int fence_case(const char *path, uint8_t iclass, int fence, uint64_t expe
 
 static int t_fence(void)
 {
-    if (fence_case("fence_none.trace", SIMT_IC_LOAD, 0, 103))
+    const char *const fixed[] = {"memstage.model=fixed", "memstage.latency=100", NULL};
+    if (fence_case("fence_none.trace", SIMT_IC_LOAD, 0, fixed, 103))
         return 1;
-    if (fence_case("fence_load.trace", SIMT_IC_LOAD, 1, 109))
+    if (fence_case("fence_load.trace", SIMT_IC_LOAD, 1, fixed, 109))
         return 1;
-    if (fence_case("fence_store.trace", SIMT_IC_STORE, 1, 109))
+    if (fence_case("fence_store.trace", SIMT_IC_STORE, 1, fixed, 109))
+        return 1;
+    /* two-level: the waiting fence is demoted, and promoted again once its store completed
+     * (a store is no long-latency result: the promotion check must still be redone) */
+    const char *const two_level[] = {"memstage.model=fixed", "memstage.latency=100",
+                                     "sched.policy=two-level", NULL};
+    if (fence_case("fence_two_level.trace", SIMT_IC_STORE, 1, two_level, 109))
         return 1;
     return 0;
 }
