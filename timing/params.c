@@ -154,6 +154,9 @@ static const struct simt_param_desc sim_params[] = {
       "one scheduler with loose round-robin and the ideal front end: scan the policy's answer "
       "in one pass instead of building candidate buckets; results are identical to false, "
       "only faster"),
+    B("sim.collector_skip", "true",
+      "skip the operand collector's scan while it is quiet (every instruction read, none "
+      "dispatchable, nothing it reads changed); results are identical to false, only faster"),
     I("sim.epoch_cycles", "0", 0, 1ll << 40,
       "record a time series of the counters every this many cycles (0 = off)"),
     END,

@@ -295,6 +295,7 @@ struct simt_gpu {
     int decoupled;       /* run_decoupled() is running the launch */
     int decouple;        /* sim.decoupled: run_decoupled() is allowed */
     int fast_scan;       /* sim.fast_scan: issue_round may use pick_plain() */
+    int coll_skip;       /* sim.collector_skip: a quiet collector is not rescanned */
     uint64_t now;        /* the cycle being simulated (wakes SMs a grid barrier releases) */
     uint32_t cta_nthreads, cta_nwarps;
     uint64_t cta_regs, cta_smem;
@@ -1149,7 +1150,7 @@ static uint32_t slot_class(const struct simt_gpu *g, uint32_t unit)
 static simt_err stage_collect(struct sm *s, uint64_t cycle)
 {
     struct simt_gpu *g = s->g;
-    if (s->coll_quiet && cycle < s->coll_until) {
+    if (s->coll_quiet && cycle < s->coll_until && g->coll_skip) {
         /* the scan would dispatch nothing and read no operand: only its wake-up time is
          * needed, which the held LD/ST units' ready times can still move */
         uint64_t w = s->coll_until;
@@ -3143,6 +3144,7 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
     g->max_cycles = (uint64_t)CI("sim.max_cycles");
     g->decouple = simt_config_bool(cfg, "sim.decoupled");
     g->fast_scan = simt_config_bool(cfg, "sim.fast_scan");
+    g->coll_skip = simt_config_bool(cfg, "sim.collector_skip");
     g->epoch = (uint64_t)CI("sim.epoch_cycles");
     g->max_warps = g->max_threads / g->warp_size;
     simt_err e = SIMT_ERR_OK;
