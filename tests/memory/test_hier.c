@@ -216,6 +216,46 @@ static void test_miss_round_trip(void)
     rig_close(&r);
 }
 
+/* The rejected list of a push that serves one line: the accesses outside the line, in their
+ * order - whether the served ones are the leading accesses (a prefix) or interleaved with the
+ * others. */
+static void test_rejected_order(void)
+{
+    struct rig r;
+    rig_open(&r, NULL);
+    /* threads 0-15 in line 0, 16-31 in line 1: the served group is a prefix */
+    struct simt_mem_req q = mkreq(SIMT_MK_LOAD, G, 4, 32, 1);
+    for (uint32_t t = 0; t < 32; t++)
+        acc[t].addr = G + (t < 16 ? 0 : 128) + 4 * (t % 16);
+    struct simt_mem_outcome o = push(&r, 0, &q);
+    CHECK_EQ(o.nserved, 16);
+    CHECK_EQ(o.nrejected, 16);
+    CHECK(o.hazards & SIMT_HZ_BIT(SIMT_HZ_DIV));
+    for (uint32_t i = 0; i < o.nrejected; i++)
+        CHECK_EQ(o.rejected[i], 16 + i);
+    rig_drain(&r);
+    /* even threads in line 2, odd threads in line 3: the served group is interleaved */
+    q = mkreq(SIMT_MK_LOAD, G, 4, 32, 2);
+    for (uint32_t t = 0; t < 32; t++)
+        acc[t].addr = G + 256 + (t % 2) * 128 + 4 * (t / 2);
+    o = push(&r, 0, &q);
+    CHECK_EQ(o.nserved, 16);
+    CHECK_EQ(o.nrejected, 16);
+    for (uint32_t i = 0; i < o.nrejected; i++)
+        CHECK_EQ(o.rejected[i], 2 * i + 1);
+    /* the rest, pushed again, is served whole */
+    struct simt_mem_access left[32];
+    for (uint32_t i = 0; i < o.nrejected; i++)
+        left[i] = acc[o.rejected[i]];
+    memcpy(acc, left, 16 * sizeof *acc);
+    q.naccess = 16;
+    rig_step(&r);
+    o = push(&r, 0, &q);
+    CHECK_EQ(o.nserved, 16);
+    CHECK_EQ(o.nrejected, 0);
+    rig_close(&r);
+}
+
 static void test_div_and_bank(void)
 {
     struct rig r;
@@ -504,6 +544,8 @@ int main(int argc, char **argv)
         test_miss_round_trip();
     if (all || !strcmp(w, "div_bank"))
         test_div_and_bank();
+    if (all || !strcmp(w, "rejected_order"))
+        test_rejected_order();
     if (all || !strcmp(w, "resources"))
         test_resource_hazards();
     if (all || !strcmp(w, "straddle"))
