@@ -10,10 +10,8 @@
 # Usage: policy_properties.sh BIN_DIR WORKLOAD WORKDIR
 set -euo pipefail
 bin=$1 wl=$2 work=$3
-mkdir -p "$work"
-trace=$work/$wl.trace
-SIMT_TRACE=$trace "$bin/$wl" --size tiny > "$work/$wl.out" 2>&1 ||
-    { cat "$work/$wl.out"; echo "FAIL: $wl --size tiny"; exit 1; }
+. "$(dirname "$0")/trace_tiny.sh"
+trace_tiny "$bin" "$wl" "$work"
 
 policies=$("$bin/simt-sim" --list-policies | awk '{print $1}')
 # The properties concern divergence, not occupancy: lift the GT200 register and shared-memory

@@ -6,10 +6,8 @@
 # Usage: shortcut_equivalence.sh BIN_DIR WORKLOAD WORKDIR
 set -euo pipefail
 bin=$1 wl=$2 work=$3
-mkdir -p "$work"
-trace=$work/$wl.trace
-SIMT_TRACE=$trace "$bin/$wl" --size tiny > "$work/$wl.out" 2>&1 ||
-    { cat "$work/$wl.out"; echo "FAIL: $wl --size tiny"; exit 1; }
+. "$(dirname "$0")/trace_tiny.sh"
+trace_tiny "$bin" "$wl" "$work"
 drop='del(.config.sim.collector_skip)'
 for mode in stall replay; do
     for skip in true false; do
