@@ -170,10 +170,9 @@ struct sm {
     /* The collector is quiet (coll_quiet) when its last scan found every instruction holding
      * its operands and waiting for a unit: until a unit it waits for frees (coll_until, the
      * earliest non-held one; a held LD/ST unit frees in stage_ldst, which clears coll_quiet)
-     * or an instruction enters, a scan would change nothing. coll_need: the unit types they
-     * wait for (bit per unit). */
-    uint8_t coll_quiet;
-    uint32_t coll_need;
+     * or an instruction enters, a scan would change nothing. coll_wait_mem: one of them waits
+     * for an LD/ST unit. */
+    uint8_t coll_quiet, coll_wait_mem;
     uint64_t coll_until;
     uint64_t *bank_cycle;
 
@@ -1147,6 +1146,16 @@ static uint32_t slot_class(const struct simt_gpu *g, uint32_t unit)
     return g->separated ? unit : 0;
 }
 
+/* The first cycle after `cycle` in which unit x of type u could take an instruction from the
+ * collector (a held LD/ST unit frees no earlier than its next push). */
+static inline uint64_t unit_free_at(const struct sm *s, uint32_t u, uint32_t x, uint64_t cycle)
+{
+    uint64_t t = s->unit_busy[u][x];
+    if (u == U_MEM && s->mem_hold[x] != NONE && s->mem_ready_at[x] > t)
+        t = s->mem_ready_at[x];
+    return t <= cycle ? cycle + 1 : t;
+}
+
 static simt_err stage_collect(struct sm *s, uint64_t cycle)
 {
     struct simt_gpu *g = s->g;
@@ -1154,22 +1163,18 @@ static simt_err stage_collect(struct sm *s, uint64_t cycle)
         /* the scan would dispatch nothing and read no operand: only its wake-up time is
          * needed, which the held LD/ST units' ready times can still move */
         uint64_t w = s->coll_until;
-        if (s->coll_need & (1u << U_MEM))
-            for (uint32_t x = 0; x < g->nunits[U_MEM]; x++)
-                if (s->mem_hold[x] != NONE) {
-                    uint64_t t = s->unit_busy[U_MEM][x];
-                    if (s->mem_ready_at[x] > t)
-                        t = s->mem_ready_at[x];
-                    if (t <= cycle)
-                        t = cycle + 1;
-                    if (t < w)
-                        w = t;
-                }
+        for (uint32_t x = 0; s->coll_wait_mem && x < g->nunits[U_MEM]; x++)
+            if (s->mem_hold[x] != NONE) {
+                const uint64_t t = unit_free_at(s, U_MEM, x, cycle);
+                if (t < w)
+                    w = t;
+            }
         if (w < s->wake)
             s->wake = w;
         return SIMT_ERR_OK;
     }
-    uint32_t keep = 0, need = 0;
+    uint32_t keep = 0;
+    int wait_mem = 0;
     int changed = 0; /* an operand read or a dispatch */
     uint64_t until = UINT64_MAX;
     /* the occupied slots are kept oldest first (issue order) */
@@ -1204,16 +1209,11 @@ static simt_err stage_collect(struct sm *s, uint64_t cycle)
         if (unit == NONE) {
             /* wake when a unit of its type can take it (a held LD/ST unit frees no earlier
              * than its next push) */
-            need |= 1u << u;
+            wait_mem |= u == U_MEM;
             for (uint32_t x = 0; x < g->nunits[u]; x++) {
-                uint64_t t = s->unit_busy[u][x];
-                const int held = u == U_MEM && s->mem_hold[x] != NONE;
-                if (!held && t < until)
-                    until = t; /* > cycle: the unit is busy */
-                if (held && s->mem_ready_at[x] > t)
-                    t = s->mem_ready_at[x];
-                if (t <= cycle)
-                    t = cycle + 1;
+                const uint64_t t = unit_free_at(s, u, x, cycle);
+                if (!(u == U_MEM && s->mem_hold[x] != NONE) && t < until)
+                    until = t; /* a busy unit that is not held: its busy time */
                 if (t < s->wake)
                     s->wake = t;
             }
@@ -1239,7 +1239,7 @@ static simt_err stage_collect(struct sm *s, uint64_t cycle)
     }
     s->ncoll = keep;
     s->coll_quiet = keep && !changed;
-    s->coll_need = need;
+    s->coll_wait_mem = (uint8_t)wait_mem;
     s->coll_until = until;
     return SIMT_ERR_OK;
 }
