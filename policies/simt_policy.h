@@ -136,7 +136,9 @@ struct simt_policy_ops {
     const char *description;              /* one line for --list-policies */
     const struct simt_param_desc *params; /* NULL-terminated (key == NULL) table, or NULL */
 
-    /* Optional: one object shared by all SMs of a run (e.g. HWS's cross-SM warp size). */
+    /* Optional: one object shared by all SMs of a run (e.g. HWS's cross-SM warp size). It may
+     * set *shared to NULL when the configuration shares nothing: with an object the core
+     * steps every SM in lockstep; without, it may simulate them one after another. */
     simt_err (*shared_create)(const simt_config *config, uint32_t nsms, void **shared);
     void (*shared_destroy)(void *shared);
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "squeeze.h"
+#include "simt_config.h"
 
 #define SQ_MAXQ 64
 
@@ -158,7 +159,12 @@ bool endwf_resolve(int32_t *male, const int32_t *female, uint32_t ws, uint32_t s
 
 simt_err hws_sync_create(const struct simt_config *config, uint32_t nsms, void **shared)
 {
-    (void)config;
+    /* Without hws.sync_sms nothing is shared: no object, so that the core may simulate the
+     * SMs one after another (a shared object forces lockstep, which cost pdom-hws up to 2x
+     * its time in host cache misses on the 28-SM gt200-jin, with no effect on results). */
+    *shared = NULL;
+    if (!simt_config_bool(config, "hws.sync_sms"))
+        return SIMT_ERR_OK;
     struct hws_sync *sh = calloc(1, sizeof *sh + (size_t)(nsms ? nsms : 1) * sizeof(uint32_t));
     if (!sh)
         return simt_seterr(SIMT_ERR_NOMEM, "hws.sync_sms: shared state for %u SMs", nsms);

@@ -41,7 +41,8 @@ uint32_t dwf_conflicts(const int32_t *male, const int32_t *female, uint32_t ws);
 
 /* hws.sync_sms (4.2 step 3, appendix C): every SM publishes the largest quarter count among
  * its standby groups, and every group issues for the largest published by any SM. One object
- * shared by all SMs of a run (simt_policy_ops.shared_create / shared_destroy). */
+ * shared by all SMs of a run (simt_policy_ops.shared_create / shared_destroy); none (NULL)
+ * when hws.sync_sms is off. */
 struct hws_sync {
     uint32_t nsms;
     uint32_t q[]; /* per SM: the largest quarter count it published */
