@@ -43,6 +43,7 @@ struct pwarp {
     uint32_t live_pos;       /* index in the live list, or PDOM_NONE */
     uint8_t dirty, ok, full; /* full: the cached group is every live thread of the top entry */
     uint32_t gpc, gdepth, gn;
+    uint32_t self; /* this warp's index: the group's one static warp (simt_group.warps) */
     uint32_t gthreads[64];
 };
 
@@ -152,6 +153,7 @@ static simt_err pdom_cta_start(void *state, uint32_t cta, uint32_t first_thread,
         struct pwarp *w = &p->w[wi];
         w->n = 0;
         w->first_thread = wi * ws;
+        w->self = wi;
         uint32_t have = nthreads - i * ws < ws ? nthreads - i * ws : ws;
         uint64_t mask = have >= 64 ? ~0ull : ((1ull << have) - 1);
         if (push(p, w, mask, SIMT_PC_EXIT, 0) < 0)
@@ -334,6 +336,8 @@ static int pdom_ready(void *state, uint64_t cycle, struct simt_group *out, int c
         g->threads = w->gthreads;
         g->sched = wi % p->env->nschedulers;
         g->one_warp = true;
+        g->warps = &w->self;
+        g->nwarps = 1;
     }
     return n;
 }
@@ -355,6 +359,8 @@ static int pdom_ready_group(void *state, uint64_t cycle, uint32_t id, struct sim
     g->threads = w->gthreads;
     g->sched = id % p->env->nschedulers;
     g->one_warp = true;
+    g->warps = &w->self;
+    g->nwarps = 1;
     return 1;
 }
 

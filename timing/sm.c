@@ -1251,14 +1251,14 @@ static simt_err stage_collect(struct sm *s, uint64_t cycle)
 static const uint32_t *group_warps(struct sm *s, const struct simt_group *gr, uint32_t *buf,
                                    uint32_t *nw)
 {
+    if (gr->warps && gr->nwarps) { /* the policy's own list (simt_policy.h): no thread read */
+        *nw = gr->nwarps;
+        return gr->warps;
+    }
     if (gr->one_warp || gr->nthreads == 1) {
         buf[0] = s->threads[gr->threads[0]].warp;
         *nw = 1;
         return buf;
-    }
-    if (gr->warps && gr->nwarps) { /* the policy's own list (simt_policy.h) */
-        *nw = gr->nwarps;
-        return gr->warps;
     }
     uint32_t n = 0;
     s->stamp++;
