@@ -9,7 +9,9 @@
  * Cost: every fragment caches its group (the READY members at the pc/depth of its first READY
  * member), recomputed only when the fragment's threads change (issued, released, cta_start);
  * ready() walks a bitmap of fragments with a group, so it costs O(groups offered), not
- * O(threads) per call.
+ * O(threads) per call. An issue that leaves its fragment whole (no split, no exit: most of
+ * them) skips the partition and only recomputes the group, whose slot list is rebuilt only
+ * when its members change.
  */
 #include <stdlib.h>
 
@@ -111,13 +113,15 @@ static void serial_refresh(struct serial *s, uint32_t h)
         }
         r |= 1ull << b;
     }
-    s->rmask[h] = r;
+    if (r != s->rmask[h]) { /* the slot list is a function of (h, r): rebuilt when r changes */
+        uint32_t n = 0, *g = s->gslots + (size_t)h * ws;
+        for (uint64_t m = r; m; m &= m - 1)
+            g[n++] = h + (uint32_t)__builtin_ctzll(m);
+        s->gn[h] = n;
+        s->rmask[h] = r;
+    }
     s->gpc[h] = pc;
     s->gdepth[h] = depth;
-    uint32_t n = 0, *g = s->gslots + (size_t)h * ws;
-    for (uint64_t m = r; m; m &= m - 1)
-        g[n++] = h + (uint32_t)__builtin_ctzll(m);
-    s->gn[h] = n;
     s->gsched[h] = th[h].warp % s->env.nschedulers;
     uint32_t w = h / ws;
     if (r)
@@ -192,11 +196,25 @@ static simt_err serial_issued(void *state, const struct simt_group *g)
                    "policy serial: issued unknown group %u", g->id);
     (*s->st_groups)++;
     uint32_t h = g->id;
+    /* the usual case: every member still runs (READY or at a barrier) and all went on to one
+     * (pc, depth) - what the partition below would find as one part holding the whole
+     * fragment, which then comes back unchanged: only its cached group is recomputed */
+    const struct simt_thread *th = s->env.threads, *t0 = &th[h];
+    int whole = 1;
+    for (uint64_t m = s->mask[h]; m && whole; m &= m - 1) {
+        const struct simt_thread *t = &th[h + (uint32_t)__builtin_ctzll(m)];
+        whole = (t->state == SIMT_TS_READY || t->state == SIMT_TS_BARRIER) && t->pc == t0->pc &&
+                t->depth == t0->depth;
+    }
+    if (whole) {
+        serial_refresh(s, h);
+        return SIMT_ERR_OK;
+    }
     uint32_t members[RECONV_MAX_WARP];
     for (uint32_t i = 0; i < RECONV_MAX_WARP; i++)
         members[i] = h + i < s->env.max_threads ? h + i : h;
     struct rs_part parts[RECONV_MAX_WARP];
-    int np = rs_partition(s->env.threads, members, s->mask[h], parts);
+    int np = rs_partition(th, members, s->mask[h], parts);
     uint32_t ws = s->env.warp_size;
     s->mask[h] = 0;
     s->heads[h / ws] &= ~(1ull << (h % ws));
