@@ -92,12 +92,36 @@ static void serial_destroy(void *state)
         serial_free(state);
 }
 
+/* The cached group of the fragment headed by h becomes members r (relative to h) at pc/depth. */
+static void serial_set_group(struct serial *s, uint32_t h, uint64_t r, uint32_t pc, uint32_t depth)
+{
+    uint32_t ws = s->env.warp_size;
+    if (r != s->rmask[h]) { /* the slot list is a function of (h, r): rebuilt when r changes */
+        uint32_t n = 0, *g = s->gslots + (size_t)h * ws;
+        for (uint64_t m = r; m; m &= m - 1)
+            g[n++] = h + (uint32_t)__builtin_ctzll(m);
+        s->gn[h] = n;
+        s->rmask[h] = r;
+    }
+    s->gpc[h] = pc;
+    s->gdepth[h] = depth;
+    s->gsched[h] = s->env.threads[h].warp % s->env.nschedulers;
+    uint32_t w = h / ws;
+    if (r)
+        s->rheads[w] |= 1ull << (h % ws);
+    else
+        s->rheads[w] &= ~(1ull << (h % ws));
+    if (s->rheads[w])
+        s->rwarps[w / 64] |= 1ull << (w % 64);
+    else
+        s->rwarps[w / 64] &= ~(1ull << (w % 64));
+}
+
 /* Recomputes the cached group of the fragment headed by h: its READY members at the pc/depth
  * of its first READY member (in slot order). */
 static void serial_refresh(struct serial *s, uint32_t h)
 {
     const struct simt_thread *th = s->env.threads;
-    uint32_t ws = s->env.warp_size;
     uint64_t r = 0;
     uint32_t pc = 0, depth = 0;
     for (uint64_t m = s->mask[h]; m; m &= m - 1) {
@@ -113,25 +137,7 @@ static void serial_refresh(struct serial *s, uint32_t h)
         }
         r |= 1ull << b;
     }
-    if (r != s->rmask[h]) { /* the slot list is a function of (h, r): rebuilt when r changes */
-        uint32_t n = 0, *g = s->gslots + (size_t)h * ws;
-        for (uint64_t m = r; m; m &= m - 1)
-            g[n++] = h + (uint32_t)__builtin_ctzll(m);
-        s->gn[h] = n;
-        s->rmask[h] = r;
-    }
-    s->gpc[h] = pc;
-    s->gdepth[h] = depth;
-    s->gsched[h] = th[h].warp % s->env.nschedulers;
-    uint32_t w = h / ws;
-    if (r)
-        s->rheads[w] |= 1ull << (h % ws);
-    else
-        s->rheads[w] &= ~(1ull << (h % ws));
-    if (s->rheads[w])
-        s->rwarps[w / 64] |= 1ull << (w % 64);
-    else
-        s->rwarps[w / 64] &= ~(1ull << (w % 64));
+    serial_set_group(s, h, r, pc, depth);
 }
 
 /* A new fragment headed by h with members `mask` (relative to h). */
@@ -201,13 +207,16 @@ static simt_err serial_issued(void *state, const struct simt_group *g)
      * fragment, which then comes back unchanged: only its cached group is recomputed */
     const struct simt_thread *th = s->env.threads, *t0 = &th[h];
     int whole = 1;
+    uint64_t r = 0; /* then the group: the READY members, all at t0's pc/depth */
     for (uint64_t m = s->mask[h]; m && whole; m &= m - 1) {
-        const struct simt_thread *t = &th[h + (uint32_t)__builtin_ctzll(m)];
+        uint32_t b = (uint32_t)__builtin_ctzll(m);
+        const struct simt_thread *t = &th[h + b];
         whole = (t->state == SIMT_TS_READY || t->state == SIMT_TS_BARRIER) && t->pc == t0->pc &&
                 t->depth == t0->depth;
+        r |= (uint64_t)(t->state == SIMT_TS_READY) << b;
     }
     if (whole) {
-        serial_refresh(s, h);
+        serial_set_group(s, h, r, r ? t0->pc : 0, r ? t0->depth : 0);
         return SIMT_ERR_OK;
     }
     uint32_t members[RECONV_MAX_WARP];
