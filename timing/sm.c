@@ -209,8 +209,10 @@ struct sm {
     int tl_fast;
     uint32_t lidx[16]; /* per scheduler: answer index of the group it issued last */
     uint32_t *last_id;
-    uint32_t **active; /* [sched]: the active list, then (tl_active's cache) the list as it
-                          last left it and that call's answer, active_groups entries each */
+    uint32_t last_pos[16]; /* per scheduler: last_id's position in its sorted bucket when the
+                              round that issued it scanned the bucket (scan_start's hint) */
+    uint32_t **active;     /* [sched]: the active list, then (tl_active's cache) the list as it
+                              last left it and that call's answer, active_groups entries each */
     uint32_t *nactive;
     uint32_t tl_cbs[16], tl_cbase[16], tl_cn[16], tl_cm[16]; /* tl_active's cache keys */
     uint32_t tl_cll[16], ll_epoch; /* ... and ll_epoch: long-latency results written back,
@@ -2053,12 +2055,17 @@ static void sort_bucket(struct cand *c, uint32_t n, int sched_policy)
  * then-oldest visits the last issued group first, then the rest oldest first. Returns 0 if
  * the bucket has several priority levels (the scan then checks every candidate). */
 static int scan_start(const struct cand *c, uint32_t n, int sched_policy, uint32_t last,
-                      uint32_t *first)
+                      uint32_t hint, uint32_t *first)
 {
     if (n == 0 || c[0].pri != c[n - 1].pri)
         return 0;
     *first = NONE;
-    if (sched_policy == 0) {
+    if (sched_policy == 0 && hint < n && c[hint].id == last &&
+        (hint + 1 == n || c[hint + 1].id > last)) {
+        /* where the last issued group still is (the usual case: the bucket was refreshed in
+         * place): the first id after it is the next one */
+        *first = hint + 1 == n ? 0 : hint + 1;
+    } else if (sched_policy == 0) {
         /* the first id after `last` (ids ascend): a binary search without branches - the
          * comparison is as good as random, and its mispredictions were a third of the issue
          * round's time on PDOM */
@@ -2394,15 +2401,19 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
     } else if (!s->ready_reused || s->cand_epoch != s->ready_epoch + 1) {
         uint32_t fill[16];
         memset(start, 0, sizeof s->cstart);
-        for (int i = 0; i < n; i++)
-            start[s->groups[i].sched + 1]++;
+        if (g->nsched == 1) { /* one bucket: no counting (each count waited on the last) */
+            start[1] = (uint32_t)n;
+        } else {
+            for (int i = 0; i < n; i++)
+                start[s->groups[i].sched + 1]++;
+        }
         for (uint32_t sc = 0; sc < g->nsched; sc++) {
             start[sc + 1] += start[sc];
             fill[sc] = start[sc];
         }
         for (int i = 0; i < n; i++) {
             const struct simt_group *gr = &s->groups[i];
-            struct cand *cd = &s->cand[fill[gr->sched]++];
+            struct cand *cd = &s->cand[g->nsched == 1 ? (uint32_t)i : fill[gr->sched]++];
             cd->pri = gr->priority;
             cd->idx = (uint32_t)i;
             cd->age = g->sched_policy ? s->warps[s->threads[gr->threads[0]].warp].age : 0;
@@ -2579,7 +2590,8 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
          * checked shapes fetch timing (docs/TIMING.md). */
         int ordered = g->sched_policy != 2 && g->pol_ops->local_issue && !g->buffered_fe;
         uint32_t *hp = s->cheap, hn = 0, first = 0;
-        int rot = ordered && scan_start(cands, nc, g->sched_policy, s->last_id[sc], &first);
+        int rot = ordered && scan_start(cands, nc, g->sched_policy, s->last_id[sc],
+                                        only_id ? NONE : s->last_pos[sc], &first);
         for (int sg = rot || tlf; sg < 2; sg++) { /* the groups, then the replays */
             struct cand *seg = sg ? s->rcand : cands;
             uint32_t segn = sg ? nr : nc;
@@ -2674,6 +2686,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
         if (best && best->idx >= (uint32_t)n) {
             replay_issue(s, sc, best->idx - (uint32_t)n, cycle);
             s->last_id[sc] = best->id;
+            s->last_pos[sc] = NONE;
             cls[sc] = C_ISSUE1;
             nissued++;
             continue;
@@ -2709,6 +2722,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             issued_id[sc] = gr->id;
             s->lidx[sc] = best->idx;
             s->last_id[sc] = gr->id;
+            s->last_pos[sc] = plain || only_id ? NONE : (uint32_t)(best - (cbase + start[sc]));
             if (g->issue_blocking) {
                 uint64_t ic = chosen[nchosen].issue_cycles ? chosen[nchosen].issue_cycles
                                                            : g->issue_cycles_cfg;
@@ -3604,6 +3618,7 @@ simt_err simt_gpu_run_launch(simt_gpu *g, simt_trace_reader *r, uint32_t launch,
         s->coll_full = 0;
         for (uint32_t sc = 0; sc < g->nsched; sc++) {
             s->last_id[sc] = NONE;
+            s->last_pos[sc] = NONE;
             s->nactive[sc] = 0;
             s->sched_busy[sc] = 0;
             s->rq_n[sc] = 0;
