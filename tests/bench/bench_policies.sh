@@ -9,12 +9,14 @@
 # column normalises by the warp instructions (groups) issued (totals.warp_instructions).
 # --instr counts executed instructions under valgrind's callgrind instead (millions, one run per
 # policy; deterministic, so comparable across runs on a loaded machine; needs valgrind).
+# The default 8000 CTAs make PDOM's run about 0.3 s, so that /usr/bin/time's 10 ms resolution
+# moves a ratio by a few percent (2000 CTAs: 0.08 s, +-12 %); with --instr the default is 2000.
 # Figures only, no assertions.
 # Usage: tests/bench/bench_policies.sh [--build DIR] [--config PRESET] [--ctas N] [--seed S]
 #                                      [--reps R] [--trace FILE] [--no-build] [--instr]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-build=build config=gt200-jin ctas=2000 seed=3 reps=3 trace= dobuild=1 instr=0
+build=build config=gt200-jin ctas= seed=3 reps=3 trace= dobuild=1 instr=0
 while [ $# -gt 0 ]; do
     case $1 in
     --no-build)
@@ -41,6 +43,7 @@ while [ $# -gt 0 ]; do
     esac
     shift 2
 done
+[ -n "$ctas" ] || ctas=$([ "$instr" = 1 ] && echo 2000 || echo 8000)
 sim=$build/bin/simt-sim
 gen=$build/bin/policy_extra_tests
 if [ "$dobuild" = 1 ]; then
