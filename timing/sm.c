@@ -2401,19 +2401,15 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
     } else if (!s->ready_reused || s->cand_epoch != s->ready_epoch + 1) {
         uint32_t fill[16];
         memset(start, 0, sizeof s->cstart);
-        if (g->nsched == 1) { /* one bucket: no counting (each count waited on the last) */
-            start[1] = (uint32_t)n;
-        } else {
-            for (int i = 0; i < n; i++)
-                start[s->groups[i].sched + 1]++;
-        }
+        for (int i = 0; i < n; i++)
+            start[s->groups[i].sched + 1]++;
         for (uint32_t sc = 0; sc < g->nsched; sc++) {
             start[sc + 1] += start[sc];
             fill[sc] = start[sc];
         }
         for (int i = 0; i < n; i++) {
             const struct simt_group *gr = &s->groups[i];
-            struct cand *cd = &s->cand[g->nsched == 1 ? (uint32_t)i : fill[gr->sched]++];
+            struct cand *cd = &s->cand[fill[gr->sched]++];
             cd->pri = gr->priority;
             cd->idx = (uint32_t)i;
             cd->age = g->sched_policy ? s->warps[s->threads[gr->threads[0]].warp].age : 0;
