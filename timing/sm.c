@@ -2292,13 +2292,14 @@ static int pick_plain(struct sm *s, int n, uint64_t cycle, struct cand *best, ui
 {
     const uint32_t last = s->last_id[0];
     int found = 0;
-    int32_t bpri = 0;
-    uint32_t bsub = 0;
+    uint64_t bkey = 0;
     for (int i = 0; i < n; i++) {
         const struct simt_group *gr = &s->groups[i];
         const uint32_t sub = gr->id - last - 1; /* cand_key() for loose round-robin */
-        /* cmp_cand() >= 0 against the best so far (a later index loses a full tie) */
-        if (found && (gr->priority < bpri || (gr->priority == bpri && sub >= bsub)))
+        /* (priority, then the smaller sub) as one number, larger is better: cmp_cand() >= 0
+         * against the best so far is key <= bkey (a later index loses a full tie) */
+        const uint64_t key = (uint64_t)((uint32_t)gr->priority ^ 0x80000000u) << 32 | ~sub;
+        if (found && key <= bkey)
             continue;
         uint32_t nw = 0;
         int ll = 0;
@@ -2312,9 +2313,8 @@ static int pick_plain(struct sm *s, int n, uint64_t cycle, struct cand *best, ui
             continue;
         }
         found = 1;
-        bpri = gr->priority;
-        bsub = sub;
-        *best = (struct cand){.pri = bpri, .idx = (uint32_t)i, .sub = sub, .id = gr->id};
+        bkey = key;
+        *best = (struct cand){.pri = gr->priority, .idx = (uint32_t)i, .sub = sub, .id = gr->id};
         *best_nw = nw;
         memcpy(s->wbest, wl, nw * sizeof *wl);
     }
