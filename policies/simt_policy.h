@@ -122,8 +122,9 @@ struct simt_group {
     /* Optional (policy-owned, valid like threads[]): the distinct static warps of threads[],
      * in the order of their first appearance there, nwarps of them. A policy whose groups
      * span several static warps and stay the same over many ready() answers (DWF's pool
-     * warps) computes this once per group instead of the core once per check. NULL: the
-     * core derives it. */
+     * warps) computes this once per group instead of the core once per check; a one-warp
+     * group (PDOM) points at its warp's index, which spares the core reading the first
+     * thread's record. The core takes this list before one_warp. NULL: the core derives it. */
     const uint32_t *warps;
     uint32_t nwarps;
 };
