@@ -125,6 +125,12 @@ struct dwf {
     uint8_t *rtarget;            /* per pc: some branch reconverges here */
     uint64_t seq;
     uint32_t major;
+    bool rest;         /* ready_first() left warps to ready_rest() */
+    uint32_t tier_cnt; /* ready_rest(): the pc count of the last tier given */
+    /* the pcs by thread count (cnt[pc] > 0 <=> pc listed in bucket cnt[pc]), for the tiers:
+     * bucket heads (cmax + 1 of them), per-pc links, and a bitmap of the non-empty buckets */
+    uint32_t cmax, *bhead, *bnext, *bprev;
+    uint64_t *bbm;
     struct hws_sync *sh;
     uint32_t *scratch; /* max_threads */
     uint64_t *usedbm;  /* cap bits: pool slot in use (ready() walks only these) */
@@ -152,6 +158,10 @@ static void dwf_destroy(void *state)
     free(d->usedbm);
     free(d->mark);
     free(d->wmark);
+    free(d->bhead);
+    free(d->bnext);
+    free(d->bprev);
+    free(d->bbm);
     free(d);
 }
 
@@ -205,13 +215,21 @@ static simt_err dwf_create_common(const struct simt_policy_env *env, void **stat
     d->usedbm = calloc(d->cap / 64 + 1, sizeof *d->usedbm);
     d->mark = calloc(env->max_threads ? env->max_threads : 1, sizeof *d->mark);
     d->wmark = calloc(env->max_warps ? env->max_warps : 1, sizeof *d->wmark);
+    d->cmax = env->max_threads;
+    d->bhead = malloc(((size_t)d->cmax + 1) * sizeof *d->bhead);
+    d->bnext = malloc(np * sizeof *d->bnext);
+    d->bprev = malloc(np * sizeof *d->bprev);
+    d->bbm = calloc(d->cmax / 64 + 1, sizeof *d->bbm);
     if (!d->w || !d->wc || !d->freelist || !d->head || !d->tail || !d->cnt || !d->rtarget ||
-        !d->scratch || !d->usedbm || !d->mark || !d->wmark) {
+        !d->scratch || !d->usedbm || !d->mark || !d->wmark || !d->bhead || !d->bnext || !d->bprev ||
+        !d->bbm) {
         dwf_destroy(d);
         return simt_seterr(SIMT_ERR_NOMEM, "policy %s: pool of %u warps", name, d->cap);
     }
     for (size_t i = 0; i < np; i++)
         d->head[i] = d->tail[i] = NONE;
+    for (uint32_t c = 0; c <= d->cmax; c++)
+        d->bhead[c] = NONE;
     for (uint32_t i = 0; i < d->cap; i++)
         d->freelist[i] = d->cap - 1 - i; /* pop gives the lowest id first */
     d->nfree = d->cap;
@@ -258,6 +276,51 @@ static simt_err endwfhws_create(const struct simt_policy_env *env, void **state)
     return dwf_create_common(env, state, "en-dwf-hws", true, true);
 }
 
+/* Every change of a pc's thread count: cnt[pc] += delta, and the pc moves to its bucket. */
+static void cnt_add(struct dwf *d, uint32_t pc, int32_t delta)
+{
+    const uint32_t old = d->cnt[pc], c = old + (uint32_t)delta;
+    if (!delta)
+        return;
+    d->cnt[pc] = c;
+    if (old && old <= d->cmax) { /* out of bucket old */
+        const uint32_t p = d->bprev[pc], n = d->bnext[pc];
+        if (p != NONE)
+            d->bnext[p] = n;
+        else if ((d->bhead[old] = n) == NONE)
+            d->bbm[old / 64] &= ~(1ull << (old % 64));
+        if (n != NONE)
+            d->bprev[n] = p;
+    }
+    if (c && c <= d->cmax) { /* into bucket c, at its head */
+        const uint32_t h = d->bhead[c];
+        d->bprev[pc] = NONE;
+        d->bnext[pc] = h;
+        if (h != NONE)
+            d->bprev[h] = pc;
+        else
+            d->bbm[c / 64] |= 1ull << (c % 64);
+        d->bhead[c] = pc;
+    }
+}
+
+/* The largest thread count below lim that some pc has, or 0. */
+static uint32_t count_below(const struct dwf *d, uint32_t lim)
+{
+    if (lim <= 1)
+        return 0;
+    uint32_t c = lim - 1 < d->cmax ? lim - 1 : d->cmax;
+    uint32_t wi = c / 64;
+    uint64_t m = d->bbm[wi] & (c % 64 == 63 ? ~0ull : (1ull << (c % 64 + 1)) - 1);
+    for (;;) {
+        if (m)
+            return wi * 64 + 63 - (uint32_t)__builtin_clzll(m);
+        if (wi == 0)
+            return 0;
+        m = d->bbm[--wi];
+    }
+}
+
 /* Pool warp id leaves the list of its pc (its threads leave that pc's count). */
 static void list_remove(struct dwf *d, uint32_t id)
 {
@@ -270,7 +333,7 @@ static void list_remove(struct dwf *d, uint32_t id)
         d->w[w->next].prev = w->prev;
     else
         d->tail[w->pc] = w->prev;
-    d->cnt[w->pc] -= w->n;
+    cnt_add(d, w->pc, -(int32_t)w->n);
 }
 
 /* Pool warp id, at w->pc now, joins the tail of that pc's list (the youngest there). */
@@ -285,7 +348,7 @@ static void list_append(struct dwf *d, uint32_t id)
     else
         d->head[pc] = id;
     d->tail[pc] = id;
-    d->cnt[pc] += w->n;
+    cnt_add(d, pc, (int32_t)w->n);
 }
 
 static void pool_unlink(struct dwf *d, uint32_t id)
@@ -430,7 +493,7 @@ static simt_err pool_insert(struct dwf *d, int32_t *occ, uint64_t mm, uint32_t p
         f->om |= sm;
         f->n += n;
         f->gvalid = false;
-        d->cnt[pc] += n;
+        cnt_add(d, pc, (int32_t)n);
         (*d->st_merges)++;
         *d->st_moves += moves;
         return SIMT_ERR_OK;
@@ -689,6 +752,62 @@ static int dwf_ready(void *state, uint64_t cycle, struct simt_group *out, int ca
     return n;
 }
 
+/* The answer in tiers (simt_policy.h ready_first): under the majority schedule the warps at
+ * the majority pc, the only ones of priority 1 << 24, come first - a few of a pool of tens
+ * (mum: 2-3 of 15-30) - then the warps of the pcs of the next largest thread count, and so
+ * on: usually the first or second tier has a warp that issues. Other schedules, and
+ * hws.sync_sms (whose published warp size needs every warp), answer in full at once. */
+static int dwf_ready_first(void *state, uint64_t cycle, struct simt_group *out, int cap)
+{
+    struct dwf *d = state;
+    d->rest = false;
+    if (d->sched != DS_MAJORITY || d->sync || d->nused > (uint32_t)cap)
+        return dwf_ready(state, cycle, out, cap);
+    dwf_update_major(d);
+    int n = 0;
+    for (uint32_t id = d->major != NONE ? d->head[d->major] : NONE; id != NONE;
+         id = d->w[id].next) {
+        struct dwarp *w = &d->w[id];
+        if (!w->gvalid)
+            dwf_form(d, w);
+        struct simt_group *o = &out[n++];
+        *o = w->grp;
+        o->priority = 1 << 24;
+    }
+    d->rest = true;
+    d->tier_cnt = UINT32_MAX;
+    return n;
+}
+
+static int dwf_ready_rest(void *state, uint64_t cycle, struct simt_group *out, int cap)
+{
+    struct dwf *d = state;
+    (void)cycle;
+    if (!d->rest)
+        return 0;
+    /* the next tier: the pcs (but the majority pc) of the largest count below the last tier's */
+    const uint32_t major = d->major;
+    uint32_t c;
+    int n = 0;
+    while (n == 0 && (c = count_below(d, d->tier_cnt)) > 0) {
+        d->tier_cnt = c;
+        for (uint32_t pc = d->bhead[c]; pc != NONE; pc = d->bnext[pc]) {
+            if (pc == major)
+                continue;
+            for (uint32_t id = d->head[pc]; id != NONE && n < cap; id = d->w[id].next) {
+                struct dwarp *w = &d->w[id];
+                if (!w->gvalid)
+                    dwf_form(d, w);
+                struct simt_group *o = &out[n++];
+                *o = w->grp;
+                o->priority = (int32_t)c;
+            }
+        }
+    }
+    d->rest = n > 0;
+    return n;
+}
+
 /* The whole pool warp `id` issued and its n threads slots[] (in position order) are READY.
  * If they all went on to one (pc, depth) and the warp would come back unchanged - it is full
  * (no merge possible) or no pool warp waits at that pc, and the squeeze would move nothing -
@@ -751,7 +870,7 @@ static simt_err dwf_issued(void *state, const struct simt_group *g)
         }
         if (n == w->gn && pool_move_whole(d, g->id, slots, n))
             return SIMT_ERR_OK;
-        d->cnt[w->pc] -= w->n;
+        cnt_add(d, w->pc, -(int32_t)w->n);
         w->n = 0;
         w->om = 0;
         w->gvalid = false;
@@ -765,6 +884,7 @@ static simt_err dwf_issued(void *state, const struct simt_group *g)
     for (uint32_t k = 0; k < g->nthreads; k++)
         if (g->threads[k] < d->env.max_threads)
             d->mark[g->threads[k]] = d->stamp;
+    const uint32_t n0 = w->n;
     for (uint64_t b = w->om; b; b &= b - 1) {
         uint32_t p = (uint32_t)__builtin_ctzll(b);
         uint32_t s = (uint32_t)c->occ[p];
@@ -773,12 +893,12 @@ static simt_err dwf_issued(void *state, const struct simt_group *g)
         c->occ[p] = -1;
         w->om &= ~(1ull << p);
         w->n--;
-        d->cnt[w->pc]--;
         if (th[s].state != SIMT_TS_READY)
             continue; /* exited, or parked at a barrier until released */
         slots[n] = s;
         pos[n++] = (uint8_t)p;
     }
+    cnt_add(d, w->pc, -(int32_t)(n0 - w->n));
     w->gvalid = false;
     if (w->n == 0)
         pool_unlink(d, g->id);
@@ -819,6 +939,8 @@ static void dwf_released(void *state, const uint32_t *threads, uint32_t n)
         .issued = dwf_issued,                                                                      \
         .released = dwf_released,                                                                  \
         .ready_whole = true, /* entries are copies of dwf_form's compound literal */               \
+        .ready_first = dwf_ready_first,                                                            \
+        .ready_rest = dwf_ready_rest,                                                              \
     }
 
 DWF_OPS(simt_policy_dwf, "dwf",

@@ -20,7 +20,9 @@
  *       policies/simt_policy.h (the core zeroes out[], may issue several groups of one
  *       ready() answer, checks that every thread issues its own next instruction once).
  *       If your groups span warps or issuing one group can change another, delete
- *       tpl_ready_group() and .local_issue (the core then asks ready() after every issue).
+ *       tpl_ready_group() and .local_issue (the core then asks ready() after every issue);
+ *       a pool of tens of groups of which few have the top priority may answer in tiers
+ *       (.ready_first / .ready_rest, as policies/dwf.c does).
  *   (6) Add SIMT_POLICY(mypolicy_ops) to policies/extra_policies.def and the source to
  *       policies/extra_policies.cmake (list(APPEND SIMT_POLICY_SOURCES ...)).
  *   (7) Rebuild and run `ctest -R policy.smoke`: the smoke tests iterate over every

@@ -201,6 +201,7 @@ struct sm {
     uint64_t cand_epoch;             /* ready_epoch + 1 of the answer cand[] was built from */
     uint32_t cstart[17];             /* cand[] bucket starts per scheduler */
     int ready_valid, ready_n, ready_reused;
+    int ready_partial; /* the answer holds only the policy's first tier (ready_first) */
     struct cand *cand;
     struct cand dcand[16];                  /* dual-issue rounds: one candidate per scheduler */
     uint32_t *cheap;                        /* heap of candidate indices (issue_round) */
@@ -296,6 +297,7 @@ struct simt_gpu {
     int decoupled;       /* run_decoupled() is running the launch */
     int decouple;        /* sim.decoupled: run_decoupled() is allowed */
     int fast_scan;       /* sim.fast_scan: issue_round may use pick_plain() */
+    int tiered;          /* call_ready asks ready_first(), pick_plain the rest if needed */
     int coll_skip;       /* sim.collector_skip: a quiet collector is not rescanned */
     uint64_t now;        /* the cycle being simulated (wakes SMs a grid barrier releases) */
     uint32_t cta_nthreads, cta_nwarps;
@@ -1873,6 +1875,56 @@ static void active_remove(struct sm *s, uint32_t sched, uint32_t id)
         }
 }
 
+/* Asks the policy (ready, ready_first or ready_rest) for entries from out[at] on and checks
+ * them; returns how many, or -1 with g->err set. */
+static int ready_part(struct sm *s, uint64_t cycle, int at,
+                      int (*fn)(void *, uint64_t, struct simt_group *, int))
+{
+    struct simt_gpu *g = s->g;
+    int n = fn(s->pol, cycle, s->groups + at, s->gcap - at);
+    if (!g->pol_ops->ready_whole || (n > 0 && (uint32_t)(at + n) > s->groups_hw))
+        s->groups_hw = n > 0 ? (uint32_t)(at + n) : (uint32_t)at;
+    if (n < 0 || n > s->gcap - at) {
+        g->err = simt_seterr(SIMT_ERR_INVARIANT, "policy %s: %s() returned %d", g->pol_ops->name,
+                             fn == g->pol_ops->ready_rest ? "ready_rest" : "ready", n);
+        return -1;
+    }
+    for (int i = at; i < at + n; i++)
+        if (s->groups[i].sched >= g->nsched || s->groups[i].nthreads - 1u >= g->max_threads ||
+            !s->groups[i].threads) {
+            g->err = simt_seterr(SIMT_ERR_INVARIANT,
+                                 "policy %s: group %u has scheduler %u (of %u) and %u threads",
+                                 g->pol_ops->name, s->groups[i].id, s->groups[i].sched, g->nsched,
+                                 s->groups[i].nthreads);
+            return -1;
+        }
+    return n;
+}
+
+/* The answer holds only the policy's first tiers (ready_partial): appends the next tier
+ * (ready_rest; none left once it returns 0) and returns the answer's length, or -1. */
+static int ready_more(struct sm *s, uint64_t cycle)
+{
+    int k = ready_part(s, cycle, s->ready_n, s->g->pol_ops->ready_rest);
+    if (k < 0) {
+        s->ready_valid = 0;
+        s->ready_partial = 0;
+        return -1;
+    }
+    s->ready_partial = k > 0;
+    s->ready_n += k;
+    return s->ready_n;
+}
+
+/* ready_more() until the answer is whole. */
+static int ready_complete(struct sm *s, uint64_t cycle)
+{
+    int n = s->ready_n;
+    while (s->ready_partial && n >= 0)
+        n = ready_more(s, cycle);
+    return n;
+}
+
 static int call_ready(struct sm *s, uint64_t cycle)
 {
     /* The answer can change only through a call into the policy (simt_policy.h rules), or
@@ -1888,27 +1940,20 @@ static int call_ready(struct sm *s, uint64_t cycle)
     int whole = s->g->pol_ops->ready_whole;
     if (!whole)
         memset(s->groups, 0, (size_t)s->groups_hw * sizeof *s->groups);
-    int n = s->g->pol_ops->ready(s->pol, cycle, s->groups, s->gcap);
-    if (!whole || (n > 0 && (uint32_t)n > s->groups_hw))
-        s->groups_hw = n > 0 ? (uint32_t)n : 0;
     s->ready_valid = 0;
-    if (n < 0 || n > s->gcap) {
-        s->g->err = simt_seterr(SIMT_ERR_INVARIANT, "policy %s: ready() returned %d",
-                                s->g->pol_ops->name, n);
+    s->ready_partial = 0;
+    int n =
+        ready_part(s, cycle, 0, s->g->tiered ? s->g->pol_ops->ready_first : s->g->pol_ops->ready);
+    if (n < 0)
         return -1;
-    }
-    for (int i = 0; i < n; i++)
-        if (s->groups[i].sched >= s->g->nsched || s->groups[i].nthreads - 1u >= s->g->max_threads ||
-            !s->groups[i].threads) {
-            s->g->err = simt_seterr(SIMT_ERR_INVARIANT,
-                                    "policy %s: group %u has scheduler %u (of %u) and %u threads",
-                                    s->g->pol_ops->name, s->groups[i].id, s->groups[i].sched,
-                                    s->g->nsched, s->groups[i].nthreads);
-            return -1;
-        }
     s->ready_valid = 1;
     s->ready_epoch = s->pol_epoch;
     s->ready_n = n;
+    /* tiers that offer nothing: the next now (a policy holding threads back is asked every
+     * cycle while its whole answer is empty) */
+    s->ready_partial = s->g->tiered;
+    while (s->ready_partial && n == 0)
+        n = ready_more(s, cycle);
     return n;
 }
 
@@ -2287,13 +2332,27 @@ static uint32_t tl_active(struct sm *s, uint32_t sc, uint32_t base, uint32_t nc,
  * full generic collector) with the key computed on the fly instead of through the candidate
  * array: the same checks in the same order, so the same pick and the same statistics. Fills
  * *best (its pri, sub, idx, id) and returns 1 if a group can issue. */
-static int pick_plain(struct sm *s, int n, uint64_t cycle, struct cand *best, uint32_t *best_nw,
+static int pick_plain(struct sm *s, int *np, uint64_t cycle, struct cand *best, uint32_t *best_nw,
                       int *best_reason)
 {
     const uint32_t last = s->last_id[0];
-    int found = 0;
+    int found = 0, n = *np;
     uint64_t bkey = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0;; i++) {
+        if (i == n) {
+            /* the tiers so far (call_ready) have no group that can issue: the next tier, every
+             * group of a lower priority than theirs. Checked in another order than the whole
+             * answer would be, but the pick is the largest key among the groups that can issue,
+             * and the other outcomes do not depend on the order either: check_group changes
+             * nothing, and here (g->tiered) every group's collector check has the same answer
+             * (one generic collector) and no prediction holds a group back. */
+            if (found || !s->ready_partial)
+                break;
+            if ((n = *np = ready_more(s, cycle)) < 0)
+                return -1;
+            if (i == n)
+                break;
+        }
         const struct simt_group *gr = &s->groups[i];
         const uint32_t sub = gr->id - last - 1; /* cand_key() for loose round-robin */
         /* (priority, then the smaller sub) as one number, larger is better: cmp_cand() >= 0
@@ -2309,7 +2368,7 @@ static int pick_plain(struct sm *s, int n, uint64_t cycle, struct cand *best, ui
             r = 1; /* (neither occurs here: no replay marks, no instruction buffers) */
         if (r) {
             if (note_blocked(s, r, best_reason) == 2 && !s->g->separated)
-                break;
+                break; /* (the rest of a tier would fail the same way: not asked for) */
             continue;
         }
         found = 1;
@@ -2354,6 +2413,8 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
     const int plain = g->fast_scan && !only_id && g->nsched == 1 && g->sched_policy == 0 &&
                       !g->buffered_fe && !g->pol_ops->local_issue && s->rq_n[0] == 0;
     struct cand plain_best;
+    if (s->ready_partial && !plain && (n = ready_complete(s, cycle)) < 0)
+        return -1;
     if (plain) {
         s->cand_epoch = 0; /* the buckets are not built: none to reuse */
     } else if (only_id) {
@@ -2439,7 +2500,10 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                 cls[sc] = C_IDLE;
                 continue;
             }
-            if (pick_plain(s, n, cycle, &plain_best, &best_nw, &best_reason))
+            int f = pick_plain(s, &n, cycle, &plain_best, &best_nw, &best_reason);
+            if (f < 0)
+                return -1;
+            if (f)
                 best = &plain_best;
             goto chosen;
         }
@@ -3192,6 +3256,11 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
      * MSHR tracker is not "none" (the predictor alone holds nothing back) */
     g->predict = g->ms_ops->predict && simt_config_has(cfg, "hazard.tracker") &&
                  strcmp(simt_config_str(cfg, "hazard.tracker"), "none") != 0;
+    /* a policy's answer in two tiers (simt_policy.h ready_first): only where pick_plain()
+     * scans it and its order cannot matter (see there) */
+    g->tiered = policy->ready_first && policy->ready_rest && g->fast_scan && g->nsched == 1 &&
+                g->sched_policy == 0 && !g->buffered_fe && !policy->local_issue && !g->separated &&
+                !g->predict && !g->replay && !g->dual_issue;
     e = register_stats(g);
     if (e)
         goto fail;
