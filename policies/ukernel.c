@@ -1010,6 +1010,8 @@ static simt_err uk_issue(struct ukernel *u, const struct simt_group *g)
 {
     struct uk_warp *w = &u->w[g->id];
     (*u->st_groups)++;
+    /* w->gslots are g's threads, formed from the stack as it is (not a delayed warp's path) */
+    const bool formed = !w->dirty && !w->pending;
     w->dirty = true;
     if (!w->cstale) {
         w->cstale = true;
@@ -1026,8 +1028,23 @@ static simt_err uk_issue(struct ukernel *u, const struct simt_group *g)
             return SIMT_ERR_OK;
         w = &u->w[g->id];
     }
+    /* A straight-line instruction (reconv_straight) issued by the whole top entry, every
+     * thread of it READY: they are all at its next instruction now, still READY, one part (the
+     * partition below would find nothing to do), and none can have reached a reconvergence
+     * point (uk_settle would pop nothing, remove nothing). The group is the same threads at
+     * the new pc, in the same order: what rs_ready() would rebuild (pdom.c keeps its group
+     * the same way). */
+    const uint64_t topm = w->rs.e[w->rs.n - 1].mask;
+    if (formed && w->gn == g->nthreads && popcount64(topm) == w->gn &&
+        reconv_straight(u->env.prog, g->pc)) {
+        const struct simt_thread *t0 = &u->env.threads[w->gslots[0]];
+        w->gpc = t0->pc;
+        w->gdepth = t0->depth;
+        w->dirty = t0->state != SIMT_TS_READY; /* (cannot happen: then form it anew) */
+        return SIMT_ERR_OK;
+    }
     struct rs_part parts[RECONV_MAX_WARP];
-    int np = rs_partition(u->env.threads, w->members, w->rs.e[w->rs.n - 1].mask, parts);
+    int np = rs_partition(u->env.threads, w->members, topm, parts);
     const struct simt_sinst *in = g->pc < u->env.prog->ninsts ? &u->env.prog->insts[g->pc] : NULL;
     bool cond = in && in->iclass == SIMT_IC_BRANCH && (in->flags & SIMT_IF_COND);
     bool ret = in && in->iclass == SIMT_IC_RET;
