@@ -169,6 +169,7 @@ struct ukernel {
     uint32_t *visit; /* scratch for path lengths, nblocks */
     uint64_t now, pend_seq;
     uint32_t live_spawned;
+    uint32_t npending;   /* warps in use that are delayed (used && pending; set_pending) */
     uint32_t hiwater;    /* warp ids in use are below it */
     bool pool_dirty;     /* threads joined the pool since the last full-warp scan */
     uint64_t pool_next;  /* the next cycle a pooled thread becomes available */
@@ -203,6 +204,7 @@ struct ukernel {
 };
 
 static void uk_drain(struct ukernel *u, uint64_t cycle);
+static void set_pending(struct ukernel *u, struct uk_warp *w, bool p);
 
 static void uk_destroy(void *state)
 {
@@ -322,7 +324,8 @@ static simt_err uk_cta_start(void *state, uint32_t cta, uint32_t first_thread, u
         w->used = true;
         if (first_warp + k + 1 > u->hiwater)
             u->hiwater = first_warp + k + 1;
-        w->spawned_warp = w->spawned_any = w->pending = false;
+        w->spawned_warp = w->spawned_any = false;
+        set_pending(u, w, false);
         w->nmem = n;
         for (uint32_t i = 0; i < n; i++)
             w->members[i] = base + i;
@@ -489,7 +492,8 @@ static simt_err pool_form(struct ukernel *u, uint32_t first, uint64_t cycle)
     if (id + 1 > u->hiwater)
         u->hiwater = id + 1;
     w->spawned_warp = true;
-    w->spawned_any = w->pending = false;
+    w->spawned_any = false;
+    set_pending(u, w, false);
     w->dirty = true;
     uint64_t all = w->nmem == 64 ? ~0ull : (1ull << w->nmem) - 1;
     SIMT_TRY(rs_reset(&w->rs, all));
@@ -603,6 +607,15 @@ static simt_err pool_scan(struct ukernel *u, uint64_t cycle, bool partial)
 
 /* --- warps -------------------------------------------------------------------------------- */
 
+/* Every change of a warp's pending flag, so that npending stays exact. */
+static void set_pending(struct ukernel *u, struct uk_warp *w, bool p)
+{
+    if (w->pending != p) {
+        u->npending += p ? 1u : (uint32_t)-1;
+        w->pending = p;
+    }
+}
+
 static void warp_free_if_empty(struct ukernel *u, uint32_t id)
 {
     struct uk_warp *w = &u->w[id];
@@ -610,6 +623,7 @@ static void warp_free_if_empty(struct ukernel *u, uint32_t id)
         return;
     if (id >= u->nstatic) {
         u->nonlocal = true;
+        set_pending(u, w, false);
         w->used = false;
         u->freelist[u->nfree++] = id;
         u->live_spawned -= u->live_spawned ? 1 : 0;
@@ -775,7 +789,7 @@ static bool uk_choose(struct ukernel *u, uint32_t id, const struct rs_part *part
         else
             (*u->st_lut_pdom)++;
     }
-    w->pending = false;
+    set_pending(u, w, false);
     w->dirty = true;
     *u->st_delay_cycles += u->now - w->pend_cycle;
     return spawn;
@@ -815,14 +829,14 @@ static simt_err uk_decide(struct ukernel *u, uint32_t id)
     u->cache_ok = false;
     w->dirty = true;
     if (w->rs.n == 0) {
-        w->pending = false;
+        set_pending(u, w, false);
         return uk_settle(u, id);
     }
     struct rs_part parts[RECONV_MAX_WARP];
     struct rs_entry *top = &w->rs.e[w->rs.n - 1];
     int np = rs_partition(u->env.threads, w->members, top->mask, parts);
     if (np < 2) { /* threads exited meanwhile: nothing diverges any more */
-        w->pending = false;
+        set_pending(u, w, false);
         return uk_settle(u, id);
     }
     if (!uk_choose(u, id, parts, np)) {
@@ -915,6 +929,8 @@ static void uk_form_group(struct ukernel *u, struct uk_warp *w)
 static simt_err uk_release_oldest(struct ukernel *u)
 {
     uint32_t best = NONE;
+    if (!u->npending) /* (most idle cycles: no warp to look for) */
+        return SIMT_ERR_NOT_FOUND;
     for (uint32_t i = 0; i < u->hiwater; i++)
         if (u->w[i].used && u->w[i].pending &&
             (best == NONE || u->w[i].pend_seq < u->w[best].pend_seq))
@@ -1072,7 +1088,7 @@ static simt_err uk_issue(struct ukernel *u, const struct simt_group *g)
         }
         for (int k = 0; k < np; k++)
             (void)lut_target(u, e, parts[k].pc, true); /* static data of new targets */
-        w->pending = true;
+        set_pending(u, w, true);
         w->bpc = g->pc;
         w->bdepth = g->depth;
         w->pend_cycle = u->now;
