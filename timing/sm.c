@@ -1886,7 +1886,10 @@ static int ready_part(struct sm *s, uint64_t cycle, int at,
         s->groups_hw = n > 0 ? (uint32_t)(at + n) : (uint32_t)at;
     if (n < 0 || n > s->gcap - at) {
         g->err = simt_seterr(SIMT_ERR_INVARIANT, "policy %s: %s() returned %d", g->pol_ops->name,
-                             fn == g->pol_ops->ready_rest ? "ready_rest" : "ready", n);
+                             fn == g->pol_ops->ready_rest    ? "ready_rest"
+                             : fn == g->pol_ops->ready_first ? "ready_first"
+                                                             : "ready",
+                             n);
         return -1;
     }
     for (int i = at; i < at + n; i++)
