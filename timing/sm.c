@@ -3678,6 +3678,7 @@ simt_err simt_gpu_run_launch(simt_gpu *g, simt_trace_reader *r, uint32_t launch,
         s->fq_n = 0;
         s->ready_valid = 0;
         s->ready_reused = 0;
+        s->ready_partial = 0;
         s->cand_epoch = 0;
         s->groups_hw = (uint32_t)s->gcap; /* zero all of out[] before the first ready() */
         memset(s->last_class, C_IDLE, g->nsched);
