@@ -208,13 +208,14 @@ struct simt_policy_ops {
      * pc). ready_first() fills out[] with the first tier: some of the groups ready() would
      * return, each exactly as ready() would, every one of a higher priority than any group it
      * leaves out. Each ready_rest() call, with no other call into the policy since
-     * ready_first(), fills out[] (the entries after the tiers so far) with the next tier in
-     * the same sense, and returns 0 when no group is left. Together the tiers are ready()'s
-     * answer, maybe in another order, and the rules of ready() apply to them. The core uses
-     * the pair only where the order of the answer cannot change what issues or any statistic
-     * (one loose round-robin scheduler, one generic collector: timing/sm.c g->tiered), and
-     * asks for the next tier only when no group of the tiers so far can issue: after each
-     * issue of a pool of tens of groups, the others then are not copied, checked or scanned. */
+     * ready_first() (but an idle_quiet() that answered true), fills out[] (the entries after
+     * the tiers so far) with the next tier in the same sense, and returns 0 when no group is
+     * left. Together the tiers are ready()'s answer, maybe in another order, and the rules of
+     * ready() apply to them. The core uses the pair only where the order of the answer cannot
+     * change what issues or any statistic (one loose round-robin scheduler, one generic
+     * collector: timing/sm.c g->tiered), and asks for the next tier only when no group of the
+     * tiers so far can issue: after each issue of a pool of tens of groups, the others then
+     * are not copied, checked or scanned. */
     int (*ready_first)(void *state, uint64_t cycle, struct simt_group *out, int cap);
     int (*ready_rest)(void *state, uint64_t cycle, struct simt_group *out, int cap);
 };

@@ -3259,7 +3259,7 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
      * MSHR tracker is not "none" (the predictor alone holds nothing back) */
     g->predict = g->ms_ops->predict && simt_config_has(cfg, "hazard.tracker") &&
                  strcmp(simt_config_str(cfg, "hazard.tracker"), "none") != 0;
-    /* a policy's answer in two tiers (simt_policy.h ready_first): only where pick_plain()
+    /* a policy's answer in tiers (simt_policy.h ready_first): only where pick_plain()
      * scans it and its order cannot matter (see there) */
     g->tiered = policy->ready_first && policy->ready_rest && g->fast_scan && g->nsched == 1 &&
                 g->sched_policy == 0 && !g->buffered_fe && !policy->local_issue && !g->separated &&
