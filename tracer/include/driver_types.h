@@ -230,6 +230,33 @@ struct cudaPointerAttributes {
 
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
+
+/* cudaFuncSetAttribute */
+enum cudaFuncAttribute {
+    cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+    cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+    cudaFuncAttributeMax
+};
+
+/* cudaMemAdvise (hints; memory is shared by host and device here) */
+enum cudaMemoryAdvise {
+    cudaMemAdviseSetReadMostly = 1,
+    cudaMemAdviseUnsetReadMostly = 2,
+    cudaMemAdviseSetPreferredLocation = 3,
+    cudaMemAdviseUnsetPreferredLocation = 4,
+    cudaMemAdviseSetAccessedBy = 5,
+    cudaMemAdviseUnsetAccessedBy = 6
+};
+#define cudaCpuDeviceId     ((int)-1)
+#define cudaInvalidDeviceId ((int)-2)
+
+/* cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags */
+#define cudaOccupancyDefault                0x00
+#define cudaOccupancyDisableCachingOverride 0x01
+
+/* host work in stream order (cudaLaunchHostFunc, cudaStreamAddCallback) */
+typedef void (*cudaHostFn_t)(void *userData);
+typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *userData);
 typedef struct cudaArray *cudaArray_t;
 typedef const struct cudaArray *cudaArray_const_t;
 

@@ -82,6 +82,112 @@ static inline cudaError_t cudaLaunchKernel(T *func, dim3 grid, dim3 block, void 
 {
     return ::cudaLaunchKernel((const void *)func, grid, block, args, sharedMem, stream);
 }
+template <class T>
+static inline cudaError_t cudaFuncSetAttribute(T *func, enum cudaFuncAttribute attr, int value)
+{
+    return ::cudaFuncSetAttribute((const void *)func, attr, value);
+}
+template <class T>
+static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func,
+                                                                        int blockSize,
+                                                                        size_t dynamicSMemSize)
+{
+    return ::cudaOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, (const void *)func, blockSize,
+                                                           dynamicSMemSize);
+}
+template <class T>
+static inline cudaError_t
+cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, T func, int blockSize,
+                                                       size_t dynamicSMemSize, unsigned int flags)
+{
+    return ::cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+        numBlocks, (const void *)func, blockSize, dynamicSMemSize, flags);
+}
+/* The block size with the most resident threads per SM (ties: the larger block), trying the
+ * kernel's limit (or blockSizeLimit) and then every multiple of the warp size below it, and
+ * the grid that fills every SM with such blocks. blockSizeToDynamicSMemSize(b) gives the
+ * dynamic shared memory a block of b threads uses. */
+template <class UnaryFunction, class T>
+static inline cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+    int *minGridSize, int *blockSize, T func, UnaryFunction blockSizeToDynamicSMemSize,
+    int blockSizeLimit = 0, unsigned int flags = cudaOccupancyDefault)
+{
+    if (!minGridSize || !blockSize || !func)
+        return cudaErrorInvalidValue;
+    int dev = 0, sms = 0, warp = 0, perSM = 0;
+    struct cudaFuncAttributes attr;
+    cudaError_t e = cudaGetDevice(&dev);
+    if (e == cudaSuccess)
+        e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    if (e == cudaSuccess)
+        e = cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, dev);
+    if (e == cudaSuccess)
+        e = cudaDeviceGetAttribute(&perSM, cudaDevAttrMaxThreadsPerMultiProcessor, dev);
+    if (e == cudaSuccess)
+        e = ::cudaFuncGetAttributes(&attr, (const void *)func);
+    if (e != cudaSuccess)
+        return e;
+    int limit = attr.maxThreadsPerBlock;
+    if (blockSizeLimit > 0 && blockSizeLimit < limit)
+        limit = blockSizeLimit;
+    int bestThreads = 0, bestBlock = 0, bestBlocks = 0;
+    for (int b = limit; b > 0; b = (b % warp ? b - b % warp : b - warp)) {
+        int n = 0;
+        e = ::cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+            &n, (const void *)func, b, (size_t)blockSizeToDynamicSMemSize(b), flags);
+        if (e != cudaSuccess)
+            return e;
+        if (n * b > bestThreads) {
+            bestThreads = n * b;
+            bestBlock = b;
+            bestBlocks = n;
+        }
+        if (bestThreads >= perSM)
+            break;
+    }
+    *minGridSize = bestBlocks * sms;
+    *blockSize = bestBlock;
+    return cudaSuccess;
+}
+/* blockSizeToDynamicSMemSize for a fixed size */
+struct simt_fixed_dyn_smem {
+    size_t bytes;
+    size_t operator()(int) const
+    {
+        return bytes;
+    }
+};
+template <class UnaryFunction, class T>
+static inline cudaError_t
+cudaOccupancyMaxPotentialBlockSizeVariableSMem(int *minGridSize, int *blockSize, T func,
+                                               UnaryFunction blockSizeToDynamicSMemSize,
+                                               int blockSizeLimit = 0)
+{
+    return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+        minGridSize, blockSize, func, blockSizeToDynamicSMemSize, blockSizeLimit);
+}
+template <class T>
+static inline cudaError_t
+cudaOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize, int *blockSize, T func,
+                                            size_t dynamicSMemSize = 0, int blockSizeLimit = 0,
+                                            unsigned int flags = cudaOccupancyDefault)
+{
+    return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+        minGridSize, blockSize, func, simt_fixed_dyn_smem{dynamicSMemSize}, blockSizeLimit, flags);
+}
+template <class T>
+static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize,
+                                                             T func, size_t dynamicSMemSize = 0,
+                                                             int blockSizeLimit = 0)
+{
+    return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+        minGridSize, blockSize, func, simt_fixed_dyn_smem{dynamicSMemSize}, blockSizeLimit);
+}
+template <class T>
+static inline cudaError_t cudaMallocAsync(T **devPtr, size_t size, cudaStream_t stream)
+{
+    return ::cudaMallocAsync((void **)(void *)devPtr, size, stream);
+}
 static inline cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags)
 {
     return ::cudaEventCreateWithFlags(event, flags);

@@ -98,6 +98,7 @@ struct rt_func {
     const void *stub;
     char *name; /* mangled kernel name */
     struct rt_image *img;
+    int max_dyn_shared; /* cudaFuncAttributeMaxDynamicSharedMemorySize; -1: not set */
 };
 
 struct rt_var {
@@ -130,6 +131,7 @@ struct cudaArray {
 
 struct CUstream_st {
     unsigned int flags;
+    int priority; /* as created; recorded only (work runs in call order, see below) */
     struct CUstream_st *next;
 };
 
@@ -180,6 +182,7 @@ static struct {
     size_t ntrace_files, cap_trace_files;
     cudaError_t registration_error; /* unsupported registration: survives cudaDeviceReset */
 
+    unsigned int device_flags;   /* cudaSetDeviceFlags, read back by cudaGetDeviceFlags */
     struct CUstream_st *streams; /* live handles */
     struct CUevent_st *events;
     struct cudaArray *arrays;
@@ -684,6 +687,7 @@ int __cudaRegisterFunction(void **handle, const char *host_fun, char *device_fun
     f->stub = host_fun;
     f->name = rt_strdup(device_fun);
     f->img = rt_handle_image(handle);
+    f->max_dyn_shared = -1;
     if (f->name)
         rt.nfuncs++;
     return 0;
@@ -877,7 +881,15 @@ cudaError_t cudaGetDevice(int *device)
 
 cudaError_t cudaSetDeviceFlags(unsigned int flags)
 {
-    (void)flags;
+    rt.device_flags = flags; /* scheduling hints: the host thread runs the device anyway */
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceFlags(unsigned int *flags)
+{
+    if (!flags)
+        return rt_fail(cudaErrorInvalidValue);
+    *flags = rt.device_flags;
     return cudaSuccess;
 }
 
@@ -1081,6 +1093,9 @@ cudaError_t cudaDeviceReset(void)
         free(rt.arrays);
         rt.arrays = n;
     }
+    for (size_t i = 0; i < rt.nfuncs; i++)
+        rt.funcs[i].max_dyn_shared = -1; /* function attributes belong to the context */
+    rt.device_flags = 0;
     rt.nargs = 0;
     rt.sticky = rt.last_error = rt.registration_error;
     if (rt.sticky != cudaSuccess)
@@ -1223,6 +1238,118 @@ cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfi
     return cudaSuccess;
 }
 
+/* The kernel's attributes (simt_module_kernel_attrs), for the calls below. */
+static cudaError_t rt_kernel_attrs(const char *api, const void *func, struct rt_func **f,
+                                   struct simt_kernel_attrs *ka)
+{
+    cudaError_t e = rt_kernel(api, func, f);
+    if (e != cudaSuccess)
+        return e;
+    if (simt_module_kernel_attrs((*f)->img->module, (*f)->name, ka) != SIMT_ERR_OK) {
+        rt_msg(api, "%s", simt_errmsg());
+        return rt_fail(cudaErrorInvalidDeviceFunction);
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)
+{
+    RT_ENTER();
+    struct rt_func *f;
+    struct simt_kernel_attrs ka;
+    cudaError_t e = rt_kernel_attrs("cudaFuncSetAttribute", func, &f, &ka);
+    if (e != cudaSuccess)
+        return e;
+    switch (attr) {
+    case cudaFuncAttributeMaxDynamicSharedMemorySize:
+        if (value < 0 || (size_t)value + ka.static_shared_bytes > simt_gpu.shared_per_block) {
+            rt_msg("cudaFuncSetAttribute",
+                   "kernel %s: %d bytes of dynamic shared memory exceed the device's %zu per "
+                   "block less the kernel's %u static bytes",
+                   f->name, value, simt_gpu.shared_per_block, ka.static_shared_bytes);
+            return rt_fail(cudaErrorInvalidValue);
+        }
+        f->max_dyn_shared = value;
+        return cudaSuccess;
+    case cudaFuncAttributePreferredSharedMemoryCarveout:
+        /* a hint between the L1 cache and shared memory (-1 default, else 0-100 percent): the
+         * functional device has no such split */
+        if (value < -1 || value > 100)
+            return rt_fail(cudaErrorInvalidValue);
+        return cudaSuccess;
+    default:
+        rt_msg("cudaFuncSetAttribute", "attribute %d is not supported", (int)attr);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+}
+
+/* Resident blocks of f per SM (the CUDA occupancy calculator's rules for compute capability
+ * 7.0, the limits this runtime reports): the least of the block limit, the warp slots, the
+ * registers (allocated per warp in units of 256) and the shared memory (allocated per block
+ * in units of 256 bytes). */
+static int rt_occupancy(const struct simt_kernel_attrs *ka, int block, size_t dyn)
+{
+    if ((unsigned)block > ka->max_threads_per_block || block > simt_gpu.max_threads_per_block)
+        return 0;
+    const int warps = (block + simt_gpu.warp_size - 1) / simt_gpu.warp_size;
+    int n = simt_gpu.max_blocks_per_sm;
+    const int by_warps = simt_gpu.max_threads_per_sm / simt_gpu.warp_size / warps;
+    n = by_warps < n ? by_warps : n;
+    if (ka->regs_per_thread) {
+        const int per_warp = ((int)ka->regs_per_thread * simt_gpu.warp_size + 255) / 256 * 256;
+        const int by_regs = simt_gpu.regs_per_block / per_warp / warps;
+        n = by_regs < n ? by_regs : n;
+    }
+    const size_t smem = (ka->static_shared_bytes + dyn + 255) / 256 * 256;
+    if (ka->static_shared_bytes + dyn > simt_gpu.shared_per_block)
+        return 0;
+    if (smem) {
+        const size_t by_smem = simt_gpu.shared_per_sm / smem;
+        n = by_smem < (size_t)n ? (int)by_smem : n;
+    }
+    return n;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func,
+                                                                   int blockSize,
+                                                                   size_t dynamicSMemSize,
+                                                                   unsigned int flags)
+{
+    RT_ENTER();
+    const char *api = "cudaOccupancyMaxActiveBlocksPerMultiprocessor";
+    if (!numBlocks || blockSize <= 0 ||
+        (flags & ~(unsigned)cudaOccupancyDisableCachingOverride) != 0) {
+        rt_msg(api, "needs a result pointer, a block size above 0 and known flags (got %d, %#x)",
+               blockSize, flags);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    struct rt_func *f;
+    struct simt_kernel_attrs ka;
+    cudaError_t e = rt_kernel_attrs(api, func, &f, &ka);
+    if (e != cudaSuccess)
+        return e;
+    *numBlocks = rt_occupancy(&ka, blockSize, dynamicSMemSize);
+    return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
+                                                          int blockSize, size_t dynamicSMemSize)
+{
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+        numBlocks, func, blockSize, dynamicSMemSize, cudaOccupancyDefault);
+}
+
+/* One device: it can reach no peer, and peer copies are copies on that device. */
+cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice)
+{
+    if (!canAccessPeer)
+        return rt_fail(cudaErrorInvalidValue);
+    if (device != 0 || peerDevice != 0)
+        return rt_fail(cudaErrorInvalidDevice);
+    *canAccessPeer = 0;
+    return cudaSuccess;
+}
+
 /* The checks a GPU makes before a launch (CUDA programming guide, compute capability 7.0
  * limits): zero or too large dimensions give cudaErrorInvalidConfiguration. */
 static cudaError_t rt_check_config(dim3 grid, dim3 block, size_t shared)
@@ -1285,6 +1412,13 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
     e = rt_check_config(grid, block, sharedMem);
     if (e != cudaSuccess)
         return rt_fail(e);
+    if (f->max_dyn_shared >= 0 && sharedMem > (size_t)f->max_dyn_shared) {
+        rt_msg("cudaLaunchKernel",
+               "kernel %s: %zu bytes of dynamic shared memory, more than the %d its "
+               "cudaFuncAttributeMaxDynamicSharedMemorySize allows",
+               f->name, sharedMem, f->max_dyn_shared);
+        return rt_fail(cudaErrorInvalidValue);
+    }
     struct simt_dim3 g = {grid.x, grid.y, grid.z}, b = {block.x, block.y, block.z};
     simt_err se = simt_launch(rt.dev, f->img->module, f->name, g, b, (uint32_t)sharedMem, args);
     if (se == SIMT_ERR_OK)
@@ -1435,6 +1569,14 @@ cudaError_t cudaMalloc(void **devPtr, size_t size)
     return rt_malloc("cudaMalloc", devPtr, size, 0);
 }
 
+/* Stream-ordered allocation: work runs in call order, so it is cudaMalloc / cudaFree. */
+cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream)
+{
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaMallocAsync", "stream", stream);
+    return rt_malloc("cudaMallocAsync", devPtr, size, 0);
+}
+
 static int rt_is_host_alloc(uint64_t addr, size_t *index)
 {
     for (size_t i = 0; i < rt.nhost_allocs; i++)
@@ -1461,6 +1603,13 @@ cudaError_t cudaFree(void *devPtr)
         return rt_fail(cudaErrorInvalidValue);
     }
     return cudaSuccess;
+}
+
+cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream)
+{
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaFreeAsync", "stream", stream);
+    return cudaFree(devPtr);
 }
 
 cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags)
@@ -1646,6 +1795,24 @@ static cudaError_t rt_memcpy(const char *api, void *dst, const void *src, size_t
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
     return rt_memcpy("cudaMemcpy", dst, src, count, kind);
+}
+
+cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count)
+{
+    if (dstDevice != 0 || srcDevice != 0) {
+        rt_msg("cudaMemcpyPeer", "device %d to device %d: there is one device, 0", srcDevice,
+               dstDevice);
+        return rt_fail(cudaErrorInvalidDevice);
+    }
+    return rt_memcpy("cudaMemcpyPeer", dst, src, count, cudaMemcpyDeviceToDevice);
+}
+
+cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice,
+                                size_t count, cudaStream_t stream)
+{
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaMemcpyPeerAsync", "stream", stream);
+    return cudaMemcpyPeer(dst, dstDevice, src, srcDevice, count);
 }
 
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
@@ -2277,6 +2444,78 @@ cudaError_t cudaStreamCreate(cudaStream_t *stream)
     return cudaStreamCreateWithFlags(stream, cudaStreamDefault);
 }
 
+/* Priorities order work between streams that run at once; here each call completes before it
+ * returns, so there is no order to change. The range reported is CUDA's "no priorities"
+ * answer (0, 0); a stream keeps the priority it was given, clamped to that range as CUDA
+ * clamps it. */
+cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority)
+{
+    if (leastPriority)
+        *leastPriority = 0;
+    if (greatestPriority)
+        *greatestPriority = 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flags, int priority)
+{
+    (void)priority;
+    cudaError_t e = cudaStreamCreateWithFlags(stream, flags);
+    if (e == cudaSuccess)
+        (*stream)->priority = 0;
+    return e;
+}
+
+cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority)
+{
+    if (!priority)
+        return rt_fail(cudaErrorInvalidValue);
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaStreamGetPriority", "stream", stream);
+    *priority = stream && stream != cudaStreamLegacy && stream != cudaStreamPerThread
+                    ? stream->priority
+                    : 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags)
+{
+    if (!flags)
+        return rt_fail(cudaErrorInvalidValue);
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaStreamGetFlags", "stream", stream);
+    *flags = stream && stream != cudaStreamLegacy && stream != cudaStreamPerThread
+                 ? stream->flags
+                 : cudaStreamDefault;
+    return cudaSuccess;
+}
+
+/* Host work in stream order: everything before it in the stream has completed when the call
+ * is made, so it runs now, on the calling thread. (CUDA runs it on a runtime thread; a
+ * function that must not call CUDA there may call it here without harm.) */
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData)
+{
+    RT_ENTER();
+    if (!fn)
+        return rt_fail(cudaErrorInvalidValue);
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaLaunchHostFunc", "stream", stream);
+    fn(userData);
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
+                                  void *userData, unsigned int flags)
+{
+    RT_ENTER();
+    if (!callback || flags != 0)
+        return rt_fail(cudaErrorInvalidValue);
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaStreamAddCallback", "stream", stream);
+    callback(stream, rt.sticky, userData); /* the status of the work before it */
+    return cudaSuccess;
+}
+
 cudaError_t cudaStreamDestroy(cudaStream_t stream)
 {
     if (!stream || stream == cudaStreamLegacy || stream == cudaStreamPerThread)
@@ -2399,4 +2638,14 @@ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice
 {
     (void)devPtr, (void)count, (void)dstDevice, (void)stream;
     return cudaSuccess; /* memory is shared by host and device: nothing to move */
+}
+
+cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+                          int device)
+{
+    (void)devPtr, (void)count;
+    if (advice < cudaMemAdviseSetReadMostly || advice > cudaMemAdviseUnsetAccessedBy ||
+        (device != 0 && device != cudaCpuDeviceId))
+        return rt_fail(cudaErrorInvalidValue);
+    return cudaSuccess; /* a placement hint: memory is shared by host and device */
 }

@@ -1,0 +1,202 @@
+/* cudart.api.occupancy: the occupancy calculator (cudaOccupancy*), function attributes
+ * (cudaFuncSetAttribute), stream priorities and flags, host work in stream order
+ * (cudaLaunchHostFunc, cudaStreamAddCallback), stream-ordered allocation, memory advice, the
+ * peer calls of a one-device system and device flags. Expected occupancies are worked out by
+ * hand from the reported limits (compute capability 7.0: 2048 threads, 32 blocks, 64 K
+ * registers and 96 KiB shared memory per SM, 48 KiB per block). */
+#include <cstring>
+#include "cudart_check.h"
+
+__global__ void big_static(int *out)
+{
+    __shared__ int buf[10240]; /* 40 KiB */
+    buf[threadIdx.x] = threadIdx.x;
+    __syncthreads();
+    out[threadIdx.x] = buf[(threadIdx.x + 1) % blockDim.x];
+}
+
+__global__ void dyn_shared(int *out)
+{
+    extern __shared__ int dbuf[];
+    dbuf[threadIdx.x] = 2 * threadIdx.x;
+    __syncthreads();
+    out[blockIdx.x * blockDim.x + threadIdx.x] = dbuf[threadIdx.x];
+}
+
+__global__ void __launch_bounds__(128) bounded(int *out)
+{
+    out[threadIdx.x] = threadIdx.x;
+}
+
+static int host_calls = 0;
+static void host_fn(void *p)
+{
+    int *v = (int *)p; /* managed memory written by the kernel launched before */
+    host_calls += *v == 7 ? 1 : 100;
+}
+static void callback(cudaStream_t s, cudaError_t status, void *p)
+{
+    (void)s;
+    if (status == cudaSuccess && p == (void *)&host_calls)
+        host_calls += 10;
+}
+
+__global__ void write7(int *p)
+{
+    *p = 7;
+}
+
+/* blocks per SM for a block of b threads and no dynamic shared memory */
+template <class T> static int occ(T k, int b, size_t dyn = 0)
+{
+    int n = -1;
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, b, dyn));
+    return n;
+}
+
+int main()
+{
+    /* shared memory bound: 96 KiB / 40 KiB = 2 blocks; the warp and register limits allow
+     * more for 64 threads (2 warps: at most 255 registers each still leaves 4 blocks) */
+    EXPECT(occ(big_static, 64) == 2);
+    EXPECT(occ(big_static, 64, 8192) == 2); /* 48 KiB per block: 96 / 48 */
+    EXPECT(occ(big_static, 64, 8193) == 0); /* over the 48 KiB per block */
+    /* dynamic shared memory: 20000 B rounds up to 20224 (units of 256): 96 KiB / 20224 = 4 */
+    EXPECT(occ(dyn_shared, 64, 20000) == 4);
+    /* warp bound: 2048 threads per SM, 1024-thread blocks: at most 2 */
+    int n1024 = occ(dyn_shared, 1024);
+    EXPECT(n1024 >= 1 && n1024 <= 2);
+    /* block bound: 32 blocks of one warp each if the registers allow (at most 64 per thread) */
+    cudaFuncAttributes fa;
+    CHECK(cudaFuncGetAttributes(&fa, dyn_shared));
+    if (fa.numRegs <= 64)
+        EXPECT(occ(dyn_shared, 32) == 32);
+    /* beyond the kernel's launch bound or the device's block limit: none, not an error */
+    EXPECT(occ(bounded, 128) >= 1);
+    EXPECT(occ(bounded, 256) == 0);
+    EXPECT(occ(dyn_shared, 2048) == 0);
+    int n = 0;
+    EXPECT_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, dyn_shared, 0, 0),
+               cudaErrorInvalidValue);
+    EXPECT_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&n, dyn_shared, 64, 0, 0x10),
+               cudaErrorInvalidValue);
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+        &n, dyn_shared, 64, 0, cudaOccupancyDisableCachingOverride));
+    EXPECT(n == occ(dyn_shared, 64));
+    EXPECT_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)&main, 64, 0),
+               cudaErrorInvalidDeviceFunction);
+    cudaGetLastError();
+
+    /* the block size with the most resident threads: none of the sizes tried beats it */
+    int sms = 0;
+    CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    int grid = 0, block = 0;
+    CHECK(cudaOccupancyMaxPotentialBlockSize(&grid, &block, big_static));
+    EXPECT(block > 0 && block <= 1024);
+    EXPECT(grid == occ(big_static, block) * sms);
+    for (int b = 32; b <= 1024; b += 32)
+        EXPECT(occ(big_static, b) * b <= occ(big_static, block) * block);
+    CHECK(cudaOccupancyMaxPotentialBlockSize(&grid, &block, bounded, 0, 100));
+    EXPECT(block == 100 || block == 96 || block == 64 || block == 32);
+    EXPECT(block <= 100);
+    CHECK(cudaOccupancyMaxPotentialBlockSize(&grid, &block, bounded));
+    EXPECT(block <= 128 && block > 0);
+    /* 16 KiB of dynamic memory per block whatever its size: at most 6 blocks per SM */
+    CHECK(cudaOccupancyMaxPotentialBlockSize(&grid, &block, dyn_shared, 16384));
+    EXPECT(grid <= 6 * sms && block >= 32 * 11); /* 6 blocks must carry 2048 / 6 threads */
+
+    /* function attributes: the dynamic shared memory limit of one kernel */
+    int *out;
+    CHECK(cudaMalloc(&out, 4096 * sizeof(int)));
+    CHECK(cudaFuncSetAttribute(dyn_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, 1024));
+    dyn_shared<<<2, 256, 2048>>>(out);
+    EXPECT(cudaGetLastError() == cudaErrorInvalidValue);
+    dyn_shared<<<2, 256, 1024>>>(out);
+    CHECK(cudaGetLastError());
+    int h[512];
+    CHECK(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < 512; i++)
+        EXPECT(h[i] == 2 * (i % 256));
+    CHECK(cudaFuncSetAttribute(dyn_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, 49152));
+    EXPECT_ERR(cudaFuncSetAttribute(dyn_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, 49153),
+               cudaErrorInvalidValue);
+    EXPECT_ERR(cudaFuncSetAttribute(big_static, cudaFuncAttributeMaxDynamicSharedMemorySize, 10000),
+               cudaErrorInvalidValue); /* 40 KiB static + 10000 > 48 KiB */
+    CHECK(cudaFuncSetAttribute(dyn_shared, cudaFuncAttributePreferredSharedMemoryCarveout, 50));
+    EXPECT_ERR(
+        cudaFuncSetAttribute(dyn_shared, cudaFuncAttributePreferredSharedMemoryCarveout, 101),
+        cudaErrorInvalidValue);
+    cudaGetLastError(); /* the failed calls above set it */
+    dyn_shared<<<1, 256, 4096>>>(out);
+    CHECK(cudaGetLastError());
+
+    /* streams: priorities (none: range 0..0, clamped), flags */
+    int least = 5, greatest = 5, prio = 5;
+    unsigned flags = 99;
+    CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    EXPECT(least == 0 && greatest == 0);
+    cudaStream_t s;
+    CHECK(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, -1));
+    CHECK(cudaStreamGetPriority(s, &prio));
+    EXPECT(prio == 0);
+    CHECK(cudaStreamGetFlags(s, &flags));
+    EXPECT(flags == cudaStreamNonBlocking);
+    CHECK(cudaStreamGetFlags(0, &flags));
+    EXPECT(flags == cudaStreamDefault);
+
+    /* host work in stream order sees the kernel before it; stream-ordered allocation */
+    int *m;
+    CHECK(cudaMallocManaged(&m, sizeof(int)));
+    *m = 0;
+    write7<<<1, 1, 0, s>>>(m);
+    CHECK(cudaLaunchHostFunc(s, host_fn, m));
+    CHECK(cudaStreamAddCallback(s, callback, &host_calls, 0));
+    CHECK(cudaStreamSynchronize(s));
+    EXPECT(host_calls == 11);
+    EXPECT_ERR(cudaLaunchHostFunc(s, NULL, m), cudaErrorInvalidValue);
+    EXPECT_ERR(cudaStreamAddCallback(s, callback, NULL, 1), cudaErrorInvalidValue);
+    int *a = NULL;
+    CHECK(cudaMallocAsync(&a, 64 * sizeof(int), s));
+    write7<<<1, 1, 0, s>>>(a + 63);
+    int back = 0;
+    CHECK(cudaMemcpyAsync(&back, a + 63, sizeof back, cudaMemcpyDeviceToHost, s));
+    CHECK(cudaFreeAsync(a, s));
+    CHECK(cudaStreamSynchronize(s));
+    EXPECT(back == 7);
+    CHECK(cudaStreamDestroy(s));
+    EXPECT_ERR(cudaLaunchHostFunc(s, host_fn, m), cudaErrorInvalidResourceHandle);
+    cudaGetLastError();
+
+    /* memory advice is a hint; bad advice or device is an error */
+    CHECK(cudaMemAdvise(m, sizeof(int), cudaMemAdviseSetReadMostly, 0));
+    CHECK(cudaMemAdvise(m, sizeof(int), cudaMemAdviseSetPreferredLocation, cudaCpuDeviceId));
+    EXPECT_ERR(cudaMemAdvise(m, sizeof(int), (cudaMemoryAdvise)0, 0), cudaErrorInvalidValue);
+    EXPECT_ERR(cudaMemAdvise(m, sizeof(int), cudaMemAdviseSetAccessedBy, 3), cudaErrorInvalidValue);
+
+    /* one device: no peer access; a "peer" copy on device 0 is a device copy */
+    int can = 5;
+    CHECK(cudaDeviceCanAccessPeer(&can, 0, 0));
+    EXPECT(can == 0);
+    EXPECT_ERR(cudaDeviceCanAccessPeer(&can, 0, 1), cudaErrorInvalidDevice);
+    CHECK(cudaMemcpyPeer(out + 1000, 0, m, 0, sizeof(int)));
+    CHECK(cudaMemcpy(&back, out + 1000, sizeof back, cudaMemcpyDeviceToHost));
+    EXPECT(back == 7);
+    EXPECT_ERR(cudaMemcpyPeer(out, 1, m, 0, sizeof(int)), cudaErrorInvalidDevice);
+    cudaGetLastError();
+
+    /* device flags round trip; a reset clears them and the function attributes */
+    unsigned df = 0;
+    CHECK(cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync));
+    CHECK(cudaGetDeviceFlags(&df));
+    EXPECT(df == cudaDeviceScheduleBlockingSync);
+    CHECK(cudaFree(m));
+    CHECK(cudaFree(out));
+    CHECK(cudaDeviceReset());
+    CHECK(cudaGetDeviceFlags(&df));
+    EXPECT(df == 0);
+    CHECK(cudaMalloc(&out, 4096 * sizeof(int)));
+    dyn_shared<<<1, 256, 40000>>>(out); /* the 1024-byte limit was the old context's */
+    CHECK(cudaGetLastError());
+    CHECK(cudaFree(out));
+    return cudart_finish("cudart.api.occupancy");
+}
