@@ -1297,11 +1297,16 @@ static simt_err xl_intrinsic(struct fstate *fs, LLVMValueRef I, uint32_t irpc, c
         fs->f->has_gridsync = 1;
         return SIMT_ERR_OK;
     }
-    if (strcmp(nm, "malloc") == 0) {
+    /* device operator new / new[] (also the nothrow forms, whose second argument is the
+     * tag) take the heap as malloc does: CUDA's device new returns NULL rather than throwing
+     * when the heap is exhausted; delete / delete[] (also sized) are free */
+    if (strcmp(nm, "malloc") == 0 || strcmp(nm, "_Znwm") == 0 || strcmp(nm, "_Znam") == 0 ||
+        strcmp(nm, "_ZnwmRKSt9nothrow_t") == 0 || strcmp(nm, "_ZnamRKSt9nothrow_t") == 0) {
         INTR(XI_MALLOC);
         return SIMT_ERR_OK;
     }
-    if (strcmp(nm, "free") == 0) {
+    if (strcmp(nm, "free") == 0 || strcmp(nm, "_ZdlPv") == 0 || strcmp(nm, "_ZdaPv") == 0 ||
+        strcmp(nm, "_ZdlPvm") == 0 || strcmp(nm, "_ZdaPvm") == 0) {
         INTR(XI_FREE);
         return SIMT_ERR_OK;
     }

@@ -10,7 +10,8 @@
  *     (llvm.nvvm.barrier0[.popc/.and/.or]), fences (llvm.nvvm.membar.*), warp shuffles and
  *     votes (llvm.nvvm.shfl.sync.*, llvm.nvvm.vote.*), __ldg (llvm.nvvm.ldg.global.*),
  *     atomic inc/dec (llvm.nvvm.atomic.load.inc/dec.32);
- *   - extern device functions: vprintf, malloc, free, __assertfail and __simt_tex_fetch.
+ *   - extern device functions: vprintf, malloc, free, operator new/delete, __assertfail and
+ *     __simt_tex_fetch.
  */
 #ifndef SIMT_CUDA_DEVICE_H
 #define SIMT_CUDA_DEVICE_H
@@ -60,6 +61,156 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const
 #include <__clang_cuda_device_functions.h>
 #include <__clang_cuda_math.h>
 #include <__clang_cuda_cmath.h>
+/* The float overloads of C99's <cmath> functions. clang's forward declarations
+ * (__clang_cuda_math_forward_declares.h) announce them and expect the CUDA headers to define
+ * them; without these, fmax(x, 1.5f) or std::round(x) on floats in device code would call an
+ * undefined function. Each is the C function of the same name with the f suffix. */
+#define SIMT_DEVICE_MATH_ static __inline__ __attribute__((always_inline)) __attribute__((device))
+SIMT_DEVICE_MATH_ float acosh(float x)
+{
+    return acoshf(x);
+}
+SIMT_DEVICE_MATH_ float asinh(float x)
+{
+    return asinhf(x);
+}
+SIMT_DEVICE_MATH_ float atanh(float x)
+{
+    return atanhf(x);
+}
+SIMT_DEVICE_MATH_ float cbrt(float x)
+{
+    return cbrtf(x);
+}
+SIMT_DEVICE_MATH_ float copysign(float x, float y)
+{
+    return copysignf(x, y);
+}
+SIMT_DEVICE_MATH_ float erf(float x)
+{
+    return erff(x);
+}
+SIMT_DEVICE_MATH_ float erfc(float x)
+{
+    return erfcf(x);
+}
+SIMT_DEVICE_MATH_ float exp2(float x)
+{
+    return exp2f(x);
+}
+SIMT_DEVICE_MATH_ float expm1(float x)
+{
+    return expm1f(x);
+}
+SIMT_DEVICE_MATH_ float fdim(float x, float y)
+{
+    return fdimf(x, y);
+}
+SIMT_DEVICE_MATH_ float fma(float x, float y, float z)
+{
+    return fmaf(x, y, z);
+}
+SIMT_DEVICE_MATH_ float fmax(float x, float y)
+{
+    return fmaxf(x, y);
+}
+SIMT_DEVICE_MATH_ float fmin(float x, float y)
+{
+    return fminf(x, y);
+}
+SIMT_DEVICE_MATH_ float hypot(float x, float y)
+{
+    return hypotf(x, y);
+}
+SIMT_DEVICE_MATH_ int ilogb(float x)
+{
+    return ilogbf(x);
+}
+SIMT_DEVICE_MATH_ float lgamma(float x)
+{
+    return lgammaf(x);
+}
+SIMT_DEVICE_MATH_ long long llrint(float x)
+{
+    return llrintf(x);
+}
+SIMT_DEVICE_MATH_ long long llround(float x)
+{
+    return llroundf(x);
+}
+SIMT_DEVICE_MATH_ float log1p(float x)
+{
+    return log1pf(x);
+}
+SIMT_DEVICE_MATH_ float log2(float x)
+{
+    return log2f(x);
+}
+SIMT_DEVICE_MATH_ float logb(float x)
+{
+    return logbf(x);
+}
+SIMT_DEVICE_MATH_ long lrint(float x)
+{
+    return lrintf(x);
+}
+SIMT_DEVICE_MATH_ long lround(float x)
+{
+    return lroundf(x);
+}
+SIMT_DEVICE_MATH_ float nearbyint(float x)
+{
+    return nearbyintf(x);
+}
+SIMT_DEVICE_MATH_ float nextafter(float x, float y)
+{
+    return nextafterf(x, y);
+}
+SIMT_DEVICE_MATH_ float remainder(float x, float y)
+{
+    return remainderf(x, y);
+}
+SIMT_DEVICE_MATH_ float remquo(float x, float y, int *q)
+{
+    return remquof(x, y, q);
+}
+SIMT_DEVICE_MATH_ float rint(float x)
+{
+    return rintf(x);
+}
+SIMT_DEVICE_MATH_ float round(float x)
+{
+    return roundf(x);
+}
+SIMT_DEVICE_MATH_ float scalbln(float x, long n)
+{
+    return scalblnf(x, n);
+}
+SIMT_DEVICE_MATH_ float scalbn(float x, int n)
+{
+    return scalbnf(x, n);
+}
+SIMT_DEVICE_MATH_ float tgamma(float x)
+{
+    return tgammaf(x);
+}
+SIMT_DEVICE_MATH_ float trunc(float x)
+{
+    return truncf(x);
+}
+/* nan(tag), nanf(tag): a quiet NaN; the tag (whose payload meaning is implementation-defined)
+ * is not read */
+SIMT_DEVICE_MATH_ double nan(const char *tag)
+{
+    (void)tag;
+    return __builtin_nan("");
+}
+SIMT_DEVICE_MATH_ float nanf(const char *tag)
+{
+    (void)tag;
+    return __builtin_nanf("");
+}
+#undef SIMT_DEVICE_MATH_
 /* clang's __activemask() and __funnelshift_*() are inline PTX assembly; rename them away and
  * define them without assembly (the active mask is a ballot of true by the active threads),
  * so the tracer needs no inline-asm support for them. */
