@@ -128,9 +128,10 @@ struct dwf {
     bool rest;         /* ready_first() left warps to ready_rest() */
     uint32_t tier_cnt; /* ready_rest(): the pc count of the last tier given */
     /* the pcs by thread count (cnt[pc] > 0 <=> pc listed in bucket cnt[pc]), for the tiers:
-     * bucket heads (cmax + 1 of them), per-pc links, and a bitmap of the non-empty buckets */
+     * bucket heads (cmax + 1 of them), per-pc links, a bitmap of the non-empty buckets and
+     * one of its non-zero words (so that a search skips the empty ones in one step) */
     uint32_t cmax, *bhead, *bnext, *bprev;
-    uint64_t *bbm;
+    uint64_t *bbm, *bsum;
     struct hws_sync *sh;
     uint32_t *scratch; /* max_threads */
     uint64_t *usedbm;  /* cap bits: pool slot in use (ready() walks only these) */
@@ -162,6 +163,7 @@ static void dwf_destroy(void *state)
     free(d->bnext);
     free(d->bprev);
     free(d->bbm);
+    free(d->bsum);
     free(d);
 }
 
@@ -220,9 +222,10 @@ static simt_err dwf_create_common(const struct simt_policy_env *env, void **stat
     d->bnext = malloc(np * sizeof *d->bnext);
     d->bprev = malloc(np * sizeof *d->bprev);
     d->bbm = calloc(d->cmax / 64 + 1, sizeof *d->bbm);
+    d->bsum = calloc(d->cmax / 64 / 64 + 1, sizeof *d->bsum);
     if (!d->w || !d->wc || !d->freelist || !d->head || !d->tail || !d->cnt || !d->rtarget ||
         !d->scratch || !d->usedbm || !d->mark || !d->wmark || !d->bhead || !d->bnext || !d->bprev ||
-        !d->bbm) {
+        !d->bbm || !d->bsum) {
         dwf_destroy(d);
         return simt_seterr(SIMT_ERR_NOMEM, "policy %s: pool of %u warps", name, d->cap);
     }
@@ -287,8 +290,8 @@ static void cnt_add(struct dwf *d, uint32_t pc, int32_t delta)
         const uint32_t p = d->bprev[pc], n = d->bnext[pc];
         if (p != NONE)
             d->bnext[p] = n;
-        else if ((d->bhead[old] = n) == NONE)
-            d->bbm[old / 64] &= ~(1ull << (old % 64));
+        else if ((d->bhead[old] = n) == NONE && (d->bbm[old / 64] &= ~(1ull << (old % 64))) == 0)
+            d->bsum[old / 4096] &= ~(1ull << (old / 64 % 64));
         if (n != NONE)
             d->bprev[n] = p;
     }
@@ -298,8 +301,10 @@ static void cnt_add(struct dwf *d, uint32_t pc, int32_t delta)
         d->bnext[pc] = h;
         if (h != NONE)
             d->bprev[h] = pc;
-        else
+        else {
             d->bbm[c / 64] |= 1ull << (c % 64);
+            d->bsum[c / 4096] |= 1ull << (c / 64 % 64);
+        }
         d->bhead[c] = pc;
     }
 }
@@ -310,15 +315,20 @@ static uint32_t count_below(const struct dwf *d, uint32_t lim)
     if (lim <= 1)
         return 0;
     uint32_t c = lim - 1 < d->cmax ? lim - 1 : d->cmax;
-    uint32_t wi = c / 64;
-    uint64_t m = d->bbm[wi] & (c % 64 == 63 ? ~0ull : (1ull << (c % 64 + 1)) - 1);
-    for (;;) {
-        if (m)
-            return wi * 64 + 63 - (uint32_t)__builtin_clzll(m);
-        if (wi == 0)
+    const uint32_t wi = c / 64;
+    const uint64_t m = d->bbm[wi] & (c % 64 == 63 ? ~0ull : (1ull << (c % 64 + 1)) - 1);
+    if (m)
+        return wi * 64 + 63 - (uint32_t)__builtin_clzll(m);
+    /* the highest non-empty word below wi, through the summary */
+    uint32_t si = wi / 64;
+    uint64_t sm = d->bsum[si] & ((1ull << (wi % 64)) - 1);
+    while (!sm) {
+        if (si == 0)
             return 0;
-        m = d->bbm[--wi];
+        sm = d->bsum[--si];
     }
+    const uint32_t w = si * 64 + 63 - (uint32_t)__builtin_clzll(sm);
+    return w * 64 + 63 - (uint32_t)__builtin_clzll(d->bbm[w]);
 }
 
 /* Pool warp id leaves the list of its pc (its threads leave that pc's count). */
@@ -537,8 +547,9 @@ static simt_err insert_threads(struct dwf *d, const uint32_t *slots, const uint8
         int32_t occ[RECONV_MAX_WARP];
         uint64_t mm = 0;
         uint32_t j = 0;
-        /* one pass: occ[] is written as the positions are checked, its holes after (an issue
-         * per warp instruction comes through here: the cost matters) */
+        /* one pass: occ[] is written as the positions are checked, over holes set at once
+         * beforehand (an issue per warp instruction comes through here: the cost matters) */
+        memset(occ, 0xff, sizeof occ);
         for (; j < n; j++) {
             const struct simt_thread *b = &th[slots[j]];
             if (b->pc != a->pc || b->depth != a->depth || (keyed && b->cta != a->cta) ||
@@ -550,12 +561,8 @@ static simt_err insert_threads(struct dwf *d, const uint32_t *slots, const uint8
             mm |= 1ull << p;
             occ[p] = (int32_t)slots[j];
         }
-        if (j == n) {
-            uint64_t all = d->ws == 64 ? ~0ull : (1ull << d->ws) - 1;
-            for (uint64_t h = ~mm & all; h; h &= h - 1)
-                occ[__builtin_ctzll(h)] = -1;
+        if (j == n)
             return pool_insert(d, occ, mm, a->pc, a->depth, a->cta);
-        }
     }
     bool taken[RECONV_MAX_WARP * 4] = {false};
     bool *tk = taken;
@@ -664,20 +671,17 @@ static void dwf_form(struct dwf *d, struct dwarp *w)
             for (uint32_t i = wi_ * 64 + (uint32_t)__builtin_ctzll(bm_), once_ = 1; once_;         \
                  once_ = 0)
 
-/* majority: choose the next majority pc once the current one has no thread left */
+/* majority: choose the next majority pc once the current one has no thread left - the pc
+ * with the most threads in the pool, the lowest of equals (from the count buckets: cnt[pc] > 0
+ * exactly for the pcs of the pool warps that hold threads) */
 static void dwf_update_major(struct dwf *d)
 {
     if (d->sched == DS_MAJORITY && (d->major == NONE || d->cnt[d->major] == 0)) {
+        const uint32_t c = count_below(d, d->cmax + 1);
         d->major = NONE;
-        uint32_t best = 0;
-        DWF_FOR_USED(d, i)
-        {
-            uint32_t c = d->cnt[d->w[i].pc];
-            if (c > best || (c == best && d->major != NONE && d->w[i].pc < d->major)) {
-                best = c;
-                d->major = d->w[i].pc;
-            }
-        }
+        for (uint32_t pc = c ? d->bhead[c] : NONE; pc != NONE; pc = d->bnext[pc])
+            if (pc < d->major)
+                d->major = pc;
     }
 }
 

@@ -2773,10 +2773,12 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             }
             chosen[nchosen].lanes = NULL; /* lanes were only needed by issue_group */
             chosen_cand[nchosen] = (struct cand *)best;
-            if (gr->one_warp) {
+            /* the marks only stop a later scheduler of this round from issuing the same
+             * threads again (the clash check above): the last one leaves none */
+            if (sc + 1 < g->nsched && gr->one_warp) {
                 struct warp *w = &s->warps[s->wbest[0]];
                 w->istamp = w->wstamp = issue_stamp;
-            } else {
+            } else if (sc + 1 < g->nsched) {
                 for (uint32_t t = 0; t < gr->nthreads; t++) {
                     s->thr[gr->threads[t]].stamp = issue_stamp;
                     s->warps[s->threads[gr->threads[t]].warp].istamp = issue_stamp;
