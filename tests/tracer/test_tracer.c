@@ -648,6 +648,9 @@ static const struct ecase ecases[] = {
     {"oob",
      SIMT_ERR_MEMORY_FAULT,
      {"kernel oob", "errors.cu:8", "thread (100,0,0)", "out-of-bounds"}},
+    {"oob_inlined",
+     SIMT_ERR_MEMORY_FAULT,
+     {"kernel oob_inlined", "errors.cu:68", "thread (100,0,0)", "out-of-bounds"}},
     {"misaligned", SIMT_ERR_MEMORY_FAULT, {"misaligned", "thread (0,0,0)", "errors.cu:13", NULL}},
     {"shared_overflow",
      SIMT_ERR_MEMORY_FAULT,
@@ -693,7 +696,8 @@ static int t_error(int argc, char **argv)
     void *args1[] = {&da};
     void *args2[] = {&da, &n};
     void **args = args1;
-    if (strcmp(kname, "oob") == 0) {
+    if (strcmp(kname, "oob") == 0 || strcmp(kname, "oob_inlined") == 0) {
+        n = 0;
         args = args2;
         threads = 128;
     } else if (strcmp(kname, "shared_overflow") == 0) {

@@ -124,7 +124,7 @@ static simt_err rt_err(struct cta *c, struct warp *w, int lane, simt_err code, c
     uint32_t tid = w->id * WARP + (uint32_t)(lane < 0 ? 0 : lane);
     uint32_t tx = tid % c->block.x, ty = tid / c->block.x % c->block.y,
              tz = tid / (c->block.x * c->block.y);
-    char where[64] = "";
+    char where[320] = "";
     if (line)
         snprintf(where, sizeof(where), "%s:%u", file[0] ? file : "?", line);
     else

@@ -19,6 +19,7 @@
 
 #include <llvm-c/BitReader.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Target.h>
 
@@ -146,6 +147,24 @@ struct fstate {
     const char **itext;  /* per irpc: its line in ftext, or NULL (print on demand) */
     uint32_t src_budget; /* collect_srcs visits left for the current operand */
 };
+
+/* The source line of instruction I in its own function's file, and that file (not
+ * NUL-terminated: *len bytes). Code inlined from another function - a header's helper, clang's
+ * threadIdx getters - carries the location of its origin; the outermost call site is the line
+ * of this function a user wants to see. 0 without debug info. */
+static unsigned own_line(LLVMValueRef I, const char **file, unsigned *len)
+{
+    LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(I);
+    if (!loc)
+        return 0;
+    for (LLVMMetadataRef at = LLVMDILocationGetInlinedAt(loc); at;
+         at = LLVMDILocationGetInlinedAt(loc))
+        loc = at;
+    LLVMMetadataRef scope = LLVMDILocationGetScope(loc);
+    LLVMMetadataRef df = scope ? LLVMDIScopeGetFile(scope) : NULL;
+    *file = df ? LLVMDIFileGetFilename(df, len) : NULL;
+    return LLVMDILocationGetLine(loc);
+}
 
 /* The IR text of instruction `irpc` (leading spaces skipped). *tofree is set when the text
  * had to be printed separately (LLVMDisposeMessage it). */
@@ -2569,13 +2588,11 @@ static simt_err xl_function(struct mstate *ms, struct xfunc *f, LLVMValueRef fn)
             if (cls == SIMT_IC_BARRIER)
                 barrier_operands(I, si);
             si->reconv_pc = SIMT_PC_EXIT;
-            si->line = LLVMGetDebugLocLine(I);
-            if (!f->source_file && si->line) {
-                unsigned l;
-                const char *fnm = LLVMGetDebugLocFilename(I, &l);
-                if (fnm)
-                    f->source_file = strndup(fnm, l);
-            }
+            const char *fnm = NULL;
+            unsigned fnl = 0;
+            si->line = own_line(I, &fnm, &fnl);
+            if (!f->source_file && si->line && fnm)
+                f->source_file = strndup(fnm, fnl);
             char *tf;
             char *tp = (char *)inst_text(&fs, p, I, &tf);
             /* drop metadata attachments (", !tbaa !5") to keep the text short */

@@ -12,3 +12,9 @@
 #define LANE         __nvvm_read_ptx_sreg_laneid()
 #define SYNC()       __syncthreads()
 #define AMASK()      __nvvm_vote_ballot(1)
+/* A helper defined in a header and inlined into its callers: its instructions carry this
+ * file's lines, yet errors must name the caller's line (tracer.error.oob_inlined). */
+static __device__ __attribute__((always_inline)) inline int global_tid(void)
+{
+    return (int)(CTAID_X * NTID_X + TID_X);
+}

@@ -62,3 +62,8 @@ extern "C" __global__ void stack_overflow(int *out, int n)
 {
     out[TID_X] = deep(n);
 }
+extern "C" __global__ void oob_inlined(int *a, int n)
+{
+    int i = global_tid() + n; /* the first instructions come from common.h */
+    a[i] = i;                 /* line 68: the location the error must name */
+}
