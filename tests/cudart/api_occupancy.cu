@@ -1,9 +1,9 @@
 /* cudart.api.occupancy: the occupancy calculator (cudaOccupancy*), function attributes
  * (cudaFuncSetAttribute), stream priorities and flags, host work in stream order
- * (cudaLaunchHostFunc, cudaStreamAddCallback), stream-ordered allocation, memory advice, the
- * peer calls of a one-device system and device flags. Expected occupancies are worked out by
- * hand from the reported limits (compute capability 7.0: 2048 threads, 32 blocks, 64 K
- * registers and 96 KiB shared memory per SM, 48 KiB per block). */
+ * (cudaLaunchHostFunc, cudaStreamAddCallback), stream-ordered allocation, memory advice,
+ * registered host memory, the peer calls of a one-device system and device flags. Expected
+ * occupancies are worked out by hand from the reported limits (compute capability 7.0: 2048
+ * threads, 32 blocks, 64 K registers and 96 KiB shared memory per SM, 48 KiB per block). */
 #include <cstring>
 #include "cudart_check.h"
 
@@ -183,6 +183,30 @@ int main()
     EXPECT(back == 7);
     EXPECT_ERR(cudaMemcpyPeer(out, 1, m, 0, sizeof(int)), cudaErrorInvalidDevice);
     cudaGetLastError();
+
+    /* registered host memory: copies work as from any host memory; kernel access (Mapped)
+     * is refused; overlapping and unknown ranges are errors */
+    static float pinned[256];
+    for (int i = 0; i < 256; i++)
+        pinned[i] = (float)i;
+    CHECK(cudaHostRegister(pinned, sizeof pinned, cudaHostRegisterPortable));
+    EXPECT_ERR(cudaHostRegister(pinned + 8, 16, cudaHostRegisterDefault),
+               cudaErrorHostMemoryAlreadyRegistered);
+    EXPECT_ERR(cudaHostRegister(pinned, 0, 0), cudaErrorInvalidValue);
+    float *dp;
+    CHECK(cudaMalloc(&dp, sizeof pinned));
+    CHECK(cudaMemcpy(dp, pinned, sizeof pinned, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(pinned, dp + 1, sizeof(float), cudaMemcpyDeviceToHost));
+    EXPECT(pinned[0] == 1.0f);
+    CHECK(cudaHostUnregister(pinned));
+    EXPECT_ERR(cudaHostUnregister(pinned), cudaErrorHostMemoryNotRegistered);
+    EXPECT_ERR(cudaHostRegister(pinned, sizeof pinned, cudaHostRegisterMapped),
+               cudaErrorNotSupported);
+    EXPECT(strcmp(cudaGetErrorName(cudaErrorHostMemoryNotRegistered),
+                  "cudaErrorHostMemoryNotRegistered") == 0);
+    EXPECT_ERR(cudaDeviceEnablePeerAccess(0, 0), cudaErrorInvalidDevice);
+    cudaGetLastError();
+    CHECK(cudaFree(dp));
 
     /* device flags round trip; a reset clears them and the function attributes */
     unsigned df = 0;

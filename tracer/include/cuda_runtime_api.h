@@ -56,6 +56,8 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlock
                                                                    size_t dynamicSMemSize,
                                                                    unsigned int flags);
 cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice);
+cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);
+cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
 cudaError_t cudaProfilerStart(void);
 cudaError_t cudaProfilerStop(void);
 
@@ -68,6 +70,8 @@ cudaError_t cudaMallocHost(void **ptr, size_t size);
 cudaError_t cudaFreeHost(void *ptr);
 cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags);
 cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags);
+cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags); /* not Mapped */
+cudaError_t cudaHostUnregister(void *ptr);
 cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height);
 cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags);
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
@@ -154,6 +158,8 @@ cudaError_t cudaEventDestroy(cudaEvent_t event);
 /* --- launching ----------------------------------------------------------------------------- */
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                              size_t sharedMem, cudaStream_t stream);
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                                        size_t sharedMem, cudaStream_t stream);
 #ifdef __cplusplus
 cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
                               cudaStream_t stream = 0);
@@ -170,13 +176,6 @@ unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedM
 #endif
 cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim, size_t *sharedMem,
                                        void *stream);
-
-/* --- recognised but not supported (fail with cudaErrorNotSupported, naming the function) -- */
-cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
-                                        size_t sharedMem, cudaStream_t stream);
-cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);
-cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags);
-cudaError_t cudaHostUnregister(void *ptr);
 
 #ifdef __cplusplus
 }

@@ -129,6 +129,11 @@ struct cudaArray {
     struct cudaArray *next;
 };
 
+struct rt_hostreg {
+    uintptr_t base;
+    size_t size;
+};
+
 struct CUstream_st {
     unsigned int flags;
     int priority; /* as created; recorded only (work runs in call order, see below) */
@@ -197,7 +202,9 @@ static struct {
     size_t ntexs, cap_texs;
     uint64_t *host_allocs;
     size_t nhost_allocs, cap_host_allocs;
-    struct rt_alloc *allocs; /* live allocations, for cudaMemGetInfo */
+    struct rt_alloc *allocs;     /* live allocations, for cudaMemGetInfo */
+    struct rt_hostreg *hostregs; /* cudaHostRegister'ed ranges */
+    size_t nhostregs, cap_hostregs;
     size_t nallocs, cap_allocs;
     uint64_t used_bytes;
 
@@ -271,12 +278,6 @@ static char *rt_strdup(const char *s)
     if (d)
         memcpy(d, s, n);
     return d;
-}
-
-static cudaError_t rt_unsupported(const char *func)
-{
-    rt_msg(func, "not supported by the simt CUDA runtime (see docs/CUDA_SUPPORT.md)");
-    return rt_fail(cudaErrorNotSupported);
 }
 
 /* 1 if `s` is a stream the program may use: the default (legacy or per-thread) stream or a
@@ -817,7 +818,86 @@ static struct rt_tex *rt_find_tex(const void *host)
     X(cudaErrorMisalignedAddress, "misaligned address")                                            \
     X(cudaErrorLaunchFailure, "unspecified launch failure")                                        \
     X(cudaErrorNotSupported, "operation not supported")                                            \
-    X(cudaErrorUnknown, "unknown error")
+    X(cudaErrorUnknown, "unknown error")                                                           \
+    X(cudaErrorProfilerNotInitialized, "profiler not initialized")                                 \
+    X(cudaErrorProfilerAlreadyStarted, "profiler already started")                                 \
+    X(cudaErrorProfilerAlreadyStopped, "profiler already stopped")                                 \
+    X(cudaErrorAddressOfConstant, "address of a constant variable taken")                          \
+    X(cudaErrorTextureFetchFailed, "texture fetch failed")                                         \
+    X(cudaErrorTextureNotBound, "texture not bound")                                               \
+    X(cudaErrorSynchronizationError, "synchronization failed")                                     \
+    X(cudaErrorMixedDeviceExecution, "device and emulated device code mixed")                      \
+    X(cudaErrorNotYetImplemented, "feature not yet implemented")                                   \
+    X(cudaErrorMemoryValueTooLarge, "memory value too large")                                      \
+    X(cudaErrorStubLibrary, "a stub driver library was loaded")                                    \
+    X(cudaErrorCallRequiresNewerDriver, "the call needs a newer driver")                           \
+    X(cudaErrorInvalidSurface, "invalid surface")                                                  \
+    X(cudaErrorDuplicateVariableName, "two device variables share a name")                         \
+    X(cudaErrorDuplicateTextureName, "two textures share a name")                                  \
+    X(cudaErrorDuplicateSurfaceName, "two surfaces share a name")                                  \
+    X(cudaErrorDevicesUnavailable, "every device is busy or unavailable")                          \
+    X(cudaErrorIncompatibleDriverContext, "the current context does not fit this runtime")         \
+    X(cudaErrorPriorLaunchFailure, "an earlier launch failed")                                     \
+    X(cudaErrorLaunchMaxDepthExceeded, "device-side launch nested too deep")                       \
+    X(cudaErrorLaunchFileScopedTex, "device-side launch of a kernel using texture references")     \
+    X(cudaErrorLaunchFileScopedSurf, "device-side launch of a kernel using surface references")    \
+    X(cudaErrorSyncDepthExceeded, "device-side synchronisation nested too deep")                   \
+    X(cudaErrorLaunchPendingCountExceeded, "too many pending device-side launches")                \
+    X(cudaErrorDeviceNotLicensed, "the device has no valid license")                               \
+    X(cudaErrorSoftwareValidityNotEstablished, "runtime or driver self-test failed")               \
+    X(cudaErrorStartupFailure, "runtime start-up failed")                                          \
+    X(cudaErrorDeviceUninitialized, "no valid context")                                            \
+    X(cudaErrorMapBufferObjectFailed, "buffer object could not be mapped")                         \
+    X(cudaErrorUnmapBufferObjectFailed, "buffer object could not be unmapped")                     \
+    X(cudaErrorArrayIsMapped, "the array is mapped")                                               \
+    X(cudaErrorAlreadyMapped, "the resource is already mapped")                                    \
+    X(cudaErrorAlreadyAcquired, "the resource is already acquired")                                \
+    X(cudaErrorNotMapped, "the resource is not mapped")                                            \
+    X(cudaErrorNotMappedAsArray, "the resource is not mapped as an array")                         \
+    X(cudaErrorNotMappedAsPointer, "the resource is not mapped as a pointer")                      \
+    X(cudaErrorECCUncorrectable, "uncorrectable ECC error")                                        \
+    X(cudaErrorUnsupportedLimit, "limit not supported by the device")                              \
+    X(cudaErrorDeviceAlreadyInUse, "exclusive device already in use")                              \
+    X(cudaErrorPeerAccessUnsupported, "peer access not supported between these devices")           \
+    X(cudaErrorInvalidPtx, "PTX compilation failed")                                               \
+    X(cudaErrorInvalidGraphicsContext, "invalid graphics context")                                 \
+    X(cudaErrorNvlinkUncorrectable, "uncorrectable NVLink error")                                  \
+    X(cudaErrorJitCompilerNotFound, "PTX JIT compiler not found")                                  \
+    X(cudaErrorUnsupportedPtxVersion, "unsupported PTX version")                                   \
+    X(cudaErrorJitCompilationDisabled, "JIT compilation disabled")                                 \
+    X(cudaErrorUnsupportedExecAffinity, "execution affinity not supported")                        \
+    X(cudaErrorSharedObjectSymbolNotFound, "shared object symbol not found")                       \
+    X(cudaErrorSharedObjectInitFailed, "shared object initialization failed")                      \
+    X(cudaErrorOperatingSystem, "an operating system call failed")                                 \
+    X(cudaErrorIllegalState, "resource in an invalid state for the operation")                     \
+    X(cudaErrorLaunchIncompatibleTexturing, "launch uses an incompatible texturing mode")          \
+    X(cudaErrorPeerAccessAlreadyEnabled, "peer access already enabled")                            \
+    X(cudaErrorPeerAccessNotEnabled, "peer access not enabled")                                    \
+    X(cudaErrorSetOnActiveProcess, "device already active in this process")                        \
+    X(cudaErrorContextIsDestroyed, "context destroyed")                                            \
+    X(cudaErrorTooManyPeers, "too many peers")                                                     \
+    X(cudaErrorHostMemoryAlreadyRegistered, "host memory already registered")                      \
+    X(cudaErrorHostMemoryNotRegistered, "host memory not registered")                              \
+    X(cudaErrorHardwareStackError, "device call stack error")                                      \
+    X(cudaErrorInvalidAddressSpace, "operation on an address of the wrong space")                  \
+    X(cudaErrorInvalidPc, "invalid program counter")                                               \
+    X(cudaErrorCooperativeLaunchTooLarge, "too many blocks for a cooperative launch")              \
+    X(cudaErrorNotPermitted, "operation not permitted")                                            \
+    X(cudaErrorSystemNotReady, "system not ready")                                                 \
+    X(cudaErrorSystemDriverMismatch, "display and CUDA driver versions differ")                    \
+    X(cudaErrorCompatNotSupportedOnDevice, "forward compatibility not supported on the device")    \
+    X(cudaErrorStreamCaptureUnsupported, "operation not permitted while the stream is capturing")  \
+    X(cudaErrorStreamCaptureInvalidated, "stream capture invalidated")                             \
+    X(cudaErrorStreamCaptureMerge, "stream captures would merge")                                  \
+    X(cudaErrorStreamCaptureUnmatched, "capture not started in this stream")                       \
+    X(cudaErrorStreamCaptureUnjoined, "capture fork not joined")                                   \
+    X(cudaErrorStreamCaptureIsolation, "dependency crosses the capture boundary")                  \
+    X(cudaErrorStreamCaptureImplicit, "implicit dependency on a capture")                          \
+    X(cudaErrorCapturedEvent, "event recorded in a capturing stream")                              \
+    X(cudaErrorStreamCaptureWrongThread, "capture ended in another thread")                        \
+    X(cudaErrorTimeout, "wait timed out")                                                          \
+    X(cudaErrorGraphExecUpdateFailure, "graph update not performed")                               \
+    X(cudaErrorApiFailureBase, "driver API failure")
 
 const char *cudaGetErrorString(cudaError_t error)
 {
@@ -1078,6 +1158,7 @@ cudaError_t cudaDeviceReset(void)
     rt.nallocs = 0;
     rt.used_bytes = 0;
     rt.nhost_allocs = 0;
+    rt.nhostregs = 0;
     while (rt.streams) {
         struct CUstream_st *n = rt.streams->next;
         free(rt.streams);
@@ -1663,16 +1744,51 @@ cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int f
     return cudaSuccess;
 }
 
+/* Page-locking ordinary host memory. Copies from and to host memory are plain copies here
+ * whether it is registered or not, so registration (Default, Portable, ReadOnly) is recorded
+ * and changes nothing else. Kernels cannot reach such memory: the tracer's device memory is
+ * a window of its own (docs/TRACER.md), and host memory outside it cannot be made to appear
+ * there under the same pointer; so the Mapped flag (kernel access) is refused with a message
+ * naming the alternative, and a kernel that dereferences registered memory anyway stops with
+ * an out-of-bounds error naming the address. */
 cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
 {
-    (void)ptr, (void)size, (void)flags;
-    return rt_unsupported("cudaHostRegister");
+    RT_ENTER();
+    const unsigned known = cudaHostRegisterPortable | cudaHostRegisterMapped |
+                           cudaHostRegisterIoMemory | cudaHostRegisterReadOnly;
+    if (!ptr || !size || (flags & ~known)) {
+        rt_msg("cudaHostRegister", "needs a pointer, a size above 0 and known flags (%p, %zu, %#x)",
+               ptr, size, flags);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    if (flags & (cudaHostRegisterMapped | cudaHostRegisterIoMemory)) {
+        rt_msg("cudaHostRegister",
+               "kernel access to registered host memory (cudaHostRegisterMapped/IoMemory) is not "
+               "supported: allocate the buffer with cudaHostAlloc(..., cudaHostAllocMapped) or "
+               "cudaMallocManaged instead (docs/CUDA_SUPPORT.md)");
+        return rt_fail(cudaErrorNotSupported);
+    }
+    const uintptr_t a = (uintptr_t)ptr;
+    for (size_t i = 0; i < rt.nhostregs; i++)
+        if (a < rt.hostregs[i].base + rt.hostregs[i].size && rt.hostregs[i].base < a + size)
+            return rt_fail(cudaErrorHostMemoryAlreadyRegistered);
+    struct rt_hostreg *n = rt_grow(rt.hostregs, &rt.cap_hostregs, rt.nhostregs, sizeof *n);
+    if (!n)
+        return rt_fail(cudaErrorMemoryAllocation);
+    rt.hostregs = n;
+    rt.hostregs[rt.nhostregs++] = (struct rt_hostreg){a, size};
+    return cudaSuccess;
 }
 
 cudaError_t cudaHostUnregister(void *ptr)
 {
-    (void)ptr;
-    return rt_unsupported("cudaHostUnregister");
+    RT_ENTER();
+    for (size_t i = 0; i < rt.nhostregs; i++)
+        if (rt.hostregs[i].base == (uintptr_t)ptr) {
+            rt.hostregs[i] = rt.hostregs[--rt.nhostregs];
+            return cudaSuccess;
+        }
+    return rt_fail(cudaErrorHostMemoryNotRegistered);
 }
 
 cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)
@@ -2624,13 +2740,24 @@ cudaError_t cudaEventDestroy(cudaEvent_t event)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Recognised but not supported.
+ * Peers (one device) and prefetching.
  * ------------------------------------------------------------------------------------------- */
 
 cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags)
 {
-    (void)peerDevice, (void)flags;
-    return rt_unsupported("cudaDeviceEnablePeerAccess");
+    /* one device: it has no peer (CUDA refuses the current device as its own peer) */
+    if (flags != 0)
+        return rt_fail(cudaErrorInvalidValue);
+    rt_msg("cudaDeviceEnablePeerAccess", "device %d is not a peer: there is one device, 0",
+           peerDevice);
+    return rt_fail(cudaErrorInvalidDevice);
+}
+
+cudaError_t cudaDeviceDisablePeerAccess(int peerDevice)
+{
+    rt_msg("cudaDeviceDisablePeerAccess", "device %d is not a peer: there is one device, 0",
+           peerDevice);
+    return rt_fail(cudaErrorInvalidDevice);
 }
 
 cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice,
