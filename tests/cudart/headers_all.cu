@@ -13,6 +13,21 @@
 #include <helper_cuda.h>
 #include <helper_functions.h>
 #include <cutil_inline.h>
+#include <cuComplex.h>
+#include <helper_math.h>
+#include <nvToolsExt.h>
+#include <nvtx3/nvToolsExt.h>
+#include <cuda_profiler_api.h>
+#include <builtin_types.h>
+#include <channel_descriptor.h>
+#include <common_functions.h>
+#include <cuda_device_runtime_api.h>
+#include <cuda_texture_types.h>
+#include <device_types.h>
+#include <host_config.h>
+#include <sm_35_atomic_functions.h>
+#include <surface_types.h>
+#include <texture_types.h>
 
 namespace cg = cooperative_groups;
 

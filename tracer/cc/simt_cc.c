@@ -173,6 +173,20 @@ static int kind_of(const char *path, enum input_kind *k)
     return 0;
 }
 
+/* The NVIDIA libraries whose part a program built by simt-cc gets from simt_cudart (the
+ * runtime; NVTX is header-only here): build scripts written for nvcc name them, and linking
+ * them would fail on a machine without the CUDA toolkit. The driver API (-lcuda) has no
+ * counterpart: a program calling it fails to link, naming the function. */
+static int provided_lib(const char *name)
+{
+    static const char *const libs[] = {"cudart", "cudart_static", "cudadevrt", "cuda",
+                                       "nvToolsExt", NULL};
+    for (int k = 0; libs[k]; k++)
+        if (strcmp(name, libs[k]) == 0)
+            return 1;
+    return 0;
+}
+
 /* Value of an option given as "-X value", "-Xvalue" or "-X=value"; advances *i. */
 static const char *opt_value(int argc, char **argv, int *i, const char *name)
 {
@@ -309,6 +323,8 @@ static int parse_args(int argc, char **argv)
             char flag[3] = {a[0], a[1], 0};
             if (!(v = opt_value(argc, argv, &i, flag)))
                 return -1;
+            if (flag[1] == 'l' && provided_lib(v))
+                continue; /* simt_cudart is linked anyway */
             if (av_pushf(&o.link_extra, "%s%s", flag, v) != 0)
                 return -1;
         } else if (strcmp(a, "-x") == 0) {

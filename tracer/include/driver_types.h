@@ -160,6 +160,9 @@ enum cudaError {
 };
 typedef enum cudaError cudaError_t;
 
+/* rounding modes (device_types.h) */
+enum cudaRoundMode { cudaRoundNearest, cudaRoundZero, cudaRoundPosInf, cudaRoundMinInf };
+
 enum cudaMemcpyKind {
     cudaMemcpyHostToHost = 0,
     cudaMemcpyHostToDevice = 1,

@@ -1,0 +1,12 @@
+/*
+ * common_functions.h - toolkit-internal declarations. Part of what cuda_runtime.h provides
+ * (included implicitly in .cu files); this header exists for programs that include it explicitly.
+ */
+#ifndef SIMT_COMMON_FUNCTIONS_H
+#define SIMT_COMMON_FUNCTIONS_H
+#ifdef __cplusplus
+#include "cuda_runtime.h"
+#else
+#include "cuda_runtime_api.h"
+#endif
+#endif

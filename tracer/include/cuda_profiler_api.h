@@ -1,0 +1,12 @@
+/*
+ * cuda_profiler_api.h - cudaProfilerStart / cudaProfilerStop. Part of what cuda_runtime.h provides
+ * (included implicitly in .cu files); this header exists for programs that include it explicitly.
+ */
+#ifndef SIMT_CUDA_PROFILER_API_H
+#define SIMT_CUDA_PROFILER_API_H
+#ifdef __cplusplus
+#include "cuda_runtime.h"
+#else
+#include "cuda_runtime_api.h"
+#endif
+#endif

@@ -1,0 +1,13 @@
+/*
+ * surface_types.h - surface types (surface references are not supported: docs/CUDA_SUPPORT.md).
+ * Part of what cuda_runtime.h provides (included implicitly in .cu files); this header exists for
+ * programs that include it explicitly.
+ */
+#ifndef SIMT_SURFACE_TYPES_H
+#define SIMT_SURFACE_TYPES_H
+#ifdef __cplusplus
+#include "cuda_runtime.h"
+#else
+#include "cuda_runtime_api.h"
+#endif
+#endif
