@@ -126,12 +126,23 @@ struct simt_texture_binding {
     uint32_t is_signed;
     uint64_t width, height, depth; /* in texels; height/depth 1 for lower dimensions */
     uint64_t pitch_bytes;          /* row pitch (0 = width * elem_bytes) */
+    uint32_t normalized_float;     /* read mode "normalized float": 8/16-bit integer channels
+                                      arrive as floats, unsigned in [0,1], signed in [-1,1]
+                                      (texture objects; references convert in the header) */
 };
 
 /*! simt_module_bind_texture() : binds the texture reference variable `symbol` (mangled
  *  name) of module m; a NULL binding unbinds it. */
 simt_err simt_module_bind_texture(simt_module *m, const char *symbol,
                                   const struct simt_texture_binding *b);
+
+/*! simt_device_create_texture() : a texture object of device d reading memory as described
+ *  by b; *handle (never 0) is what kernels pass to __simt_tex_fetch in place of a reference's
+ *  address. Handles are not reused while the device lives, so runs number them alike.
+ *  simt_device_destroy_texture() ends it; fetches through a destroyed handle are errors. */
+simt_err simt_device_create_texture(simt_device *d, const struct simt_texture_binding *b,
+                                    uint64_t *handle);
+simt_err simt_device_destroy_texture(simt_device *d, uint64_t handle);
 
 /* --- launching ----------------------------------------------------------------------------- */
 

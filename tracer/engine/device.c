@@ -146,6 +146,7 @@ void simt_device_free(simt_device *d)
         if (d->allocs[i].live)
             munmap((void *)(uintptr_t)d->allocs[i].addr, d->allocs[i].mapped);
     free(d->allocs);
+    free(d->texobj);
     free(d->trace_path);
     free(d->kernel_filter);
     free_meta(d);
@@ -410,6 +411,49 @@ simt_err simt_module_kernel_attrs(simt_module *m, const char *name, struct simt_
     return SIMT_ERR_OK;
 }
 
+/* The checks every binding passes (references and objects). */
+static simt_err tex_check(const char *what, const char *name, const struct simt_texture_binding *b)
+{
+    if (!b->elem_bytes || !b->width || (b->channels != 1 && b->channels != 2 && b->channels != 4) ||
+        b->elem_bytes % b->channels)
+        return simt_seterr(SIMT_ERR_INVALID_ARG,
+                           "%s%s: bad binding (elem_bytes %u, channels %u, width %llu)", what, name,
+                           b->elem_bytes, b->channels, (unsigned long long)b->width);
+    return SIMT_ERR_OK;
+}
+
+simt_err simt_device_create_texture(simt_device *d, const struct simt_texture_binding *b,
+                                    uint64_t *handle)
+{
+    SIMT_RETURN_IF(!d || !b || !handle, SIMT_ERR_INVALID_ARG,
+                   "simt_device_create_texture: NULL argument");
+    SIMT_TRY(tex_check("texture object", "", b));
+    if (d->ntexobj == d->cap_texobj) {
+        uint32_t nc = d->cap_texobj ? 2 * d->cap_texobj : 16;
+        struct simt_texture_binding *n = realloc(d->texobj, nc * sizeof *n);
+        SIMT_RETURN_IF(!n, SIMT_ERR_NOMEM, "texture object: out of memory");
+        d->texobj = n;
+        d->cap_texobj = nc;
+    }
+    struct simt_texture_binding *t = &d->texobj[d->ntexobj++];
+    *t = *b;
+    if (!t->height)
+        t->height = 1;
+    if (!t->depth)
+        t->depth = 1;
+    *handle = d->ntexobj;
+    return SIMT_ERR_OK;
+}
+
+simt_err simt_device_destroy_texture(simt_device *d, uint64_t handle)
+{
+    SIMT_RETURN_IF(!d || handle == 0 || handle > d->ntexobj || !d->texobj[handle - 1].width,
+                   SIMT_ERR_INVALID_ARG, "texture object %llu does not exist",
+                   (unsigned long long)handle);
+    d->texobj[handle - 1].width = 0;
+    return SIMT_ERR_OK;
+}
+
 simt_err simt_module_bind_texture(simt_module *m, const char *symbol,
                                   const struct simt_texture_binding *b)
 {
@@ -422,14 +466,11 @@ simt_err simt_module_bind_texture(simt_module *m, const char *symbol,
             g->tex_bound = 0;
             return SIMT_ERR_OK;
         }
-        if (!b->elem_bytes || !b->width ||
-            (b->channels != 1 && b->channels != 2 && b->channels != 4) ||
-            b->elem_bytes % b->channels)
-            return simt_seterr(SIMT_ERR_INVALID_ARG,
-                               "module %s: texture '%s': bad binding (elem_bytes %u, channels %u, "
-                               "width %llu)",
-                               m->name, symbol, b->elem_bytes, b->channels,
-                               (unsigned long long)b->width);
+        simt_err e = tex_check("texture reference ", symbol, b);
+        if (e != SIMT_ERR_OK) {
+            simt_errprefix("module %s", m->name);
+            return e;
+        }
         g->tex = *b;
         if (!g->tex.height)
             g->tex.height = 1;

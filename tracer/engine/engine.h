@@ -326,6 +326,9 @@ struct simt_device {
     uint64_t heap_base, heap_bytes, heap_next;
     uint64_t watchdog_branches;
     int finished;
+    /* texture objects: handle h is texobj[h - 1]; a destroyed one has width 0 */
+    struct simt_texture_binding *texobj;
+    uint32_t ntexobj, cap_texobj;
 };
 
 /* translate.c */

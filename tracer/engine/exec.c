@@ -2359,12 +2359,21 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                         if (c->m->globals[i].addr == Tr[l] &&
                             c->m->globals[i].space != SIMT_MS_SHARED)
                             g = &c->m->globals[i];
-                    if (!g || !g->tex_bound)
+                    const struct simt_texture_binding *b = g && g->tex_bound ? &g->tex : NULL;
+                    /* not a reference: a texture object's handle (small numbers, where no
+                     * global lives) */
+                    if (!g && Tr[l] && Tr[l] <= c->d->ntexobj && c->d->texobj[Tr[l] - 1].width)
+                        b = &c->d->texobj[Tr[l] - 1];
+                    if (!b && !g)
                         FAIL(SIMT_ERR_INVALID_ARG,
-                             "texture fetch through %s%s%s, which is not bound to memory "
-                             "(cudaBindTexture*)",
-                             g ? "texture reference '" : "0x", g ? g->name : "", g ? "'" : "");
-                    const struct simt_texture_binding *b = &g->tex;
+                             "texture fetch through 0x%llx, neither a texture reference nor a "
+                             "live texture object (cudaCreateTextureObject)",
+                             (unsigned long long)Tr[l]);
+                    if (!b)
+                        FAIL(SIMT_ERR_INVALID_ARG,
+                             "texture fetch through texture reference '%s', which is not bound "
+                             "to memory (cudaBindTexture*)",
+                             g->name);
                     int64_t xi = (int32_t)X[l], yi = (int32_t)Y[l], zi = (int32_t)Z[l];
                     xi = xi < 0 ? 0 : xi >= (int64_t)b->width ? (int64_t)b->width - 1 : xi;
                     yi = yi < 0 ? 0 : yi >= (int64_t)b->height ? (int64_t)b->height - 1 : yi;
@@ -2382,6 +2391,15 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                         if (!b->is_float && b->is_signed && cb < 4)
                             v = (uint64_t)SX(v, cb * 8);
                         texel[k] = (uint32_t)v;
+                        if (b->normalized_float && !b->is_float && cb < 4) {
+                            /* [0,1] or [-1,1] by the channel's largest magnitude */
+                            float scale = b->is_signed ? (float)((1u << (cb * 8 - 1)) - 1)
+                                                       : (float)((1u << (cb * 8)) - 1);
+                            float f =
+                                (b->is_signed ? (float)(int32_t)v : (float)(uint32_t)v) / scale;
+                            f = f < -1.0f ? -1.0f : f;
+                            memcpy(&texel[k], &f, 4);
+                        }
                     }
                     uint8_t *tp = xlate(c, w, (int)l, Tx[l], 16, 1, &e);
                     if (!tp)

@@ -132,6 +132,15 @@ cudaError_t cudaBindTextureToArray(const struct textureReference *texref, cudaAr
                                    const struct cudaChannelFormatDesc *desc);
 cudaError_t cudaUnbindTexture(const struct textureReference *texref);
 cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array);
+cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
+                                    const struct cudaResourceDesc *pResDesc,
+                                    const struct cudaTextureDesc *pTexDesc,
+                                    const struct cudaResourceViewDesc *pResViewDesc);
+cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject);
+cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                             cudaTextureObject_t texObject);
+cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc,
+                                            cudaTextureObject_t texObject);
 
 /* --- streams and events -------------------------------------------------------------------- */
 cudaError_t cudaStreamCreate(cudaStream_t *stream);

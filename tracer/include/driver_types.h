@@ -417,6 +417,59 @@ enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFl
 #define cudaTextureType2D 0x02
 #define cudaTextureType3D 0x03
 
+/* texture objects (cudaCreateTextureObject) */
+typedef unsigned long long cudaTextureObject_t;
+typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
+enum cudaResourceType {
+    cudaResourceTypeArray = 0,
+    cudaResourceTypeMipmappedArray = 1,
+    cudaResourceTypeLinear = 2,
+    cudaResourceTypePitch2D = 3
+};
+struct cudaResourceDesc {
+    enum cudaResourceType resType;
+    union {
+        struct {
+            cudaArray_t array;
+        } array;
+        struct {
+            cudaMipmappedArray_t mipmap;
+        } mipmap;
+        struct {
+            void *devPtr;
+            struct cudaChannelFormatDesc desc;
+            size_t sizeInBytes;
+        } linear;
+        struct {
+            void *devPtr;
+            struct cudaChannelFormatDesc desc;
+            size_t width;
+            size_t height;
+            size_t pitchInBytes;
+        } pitch2D;
+    } res;
+};
+struct cudaTextureDesc {
+    enum cudaTextureAddressMode addressMode[3];
+    enum cudaTextureFilterMode filterMode;
+    enum cudaTextureReadMode readMode;
+    int sRGB;
+    float borderColor[4];
+    int normalizedCoords;
+    unsigned int maxAnisotropy;
+    enum cudaTextureFilterMode mipmapFilterMode;
+    float mipmapLevelBias;
+    float minMipmapLevelClamp;
+    float maxMipmapLevelClamp;
+    int disableTrilinearOptimization;
+    int seamlessCubemap;
+};
+struct cudaResourceViewDesc {
+    int format;
+    size_t width, height, depth;
+    unsigned int firstMipmapLevel, lastMipmapLevel, firstLayer, lastLayer;
+};
+
 struct textureReference {
     int normalized;
     enum cudaTextureFilterMode filterMode;

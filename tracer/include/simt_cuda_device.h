@@ -610,4 +610,42 @@ tex3D(const texture<T, cudaTextureType3D, M> &t, float x, float y, float z)
     return __simt_tex_get(t, __float2int_rd(x), __float2int_rd(y), __float2int_rd(z));
 }
 
+/* --- texture objects: the handle takes the reference's place in __simt_tex_fetch. The
+ * object's read mode is applied by the tracer (normalized-float reads arrive as float bits),
+ * so T only says how to read the texel, as the program's tex*<T> names it. */
+template <class T>
+__device__ static inline T __simt_texobj_get(cudaTextureObject_t t, int x, int y, int z)
+{
+    unsigned int w[4] = {0, 0, 0, 0};
+    __simt_tex_fetch((const void *)t, x, y, z, w);
+    return __simt_tex_conv<T>::get(w);
+}
+template <class T> __device__ static inline T tex1Dfetch(cudaTextureObject_t t, int x)
+{
+    return __simt_texobj_get<T>(t, x, 0, 0);
+}
+template <class T> __device__ static inline T tex1D(cudaTextureObject_t t, float x)
+{
+    return __simt_texobj_get<T>(t, __float2int_rd(x), 0, 0);
+}
+template <class T> __device__ static inline T tex2D(cudaTextureObject_t t, float x, float y)
+{
+    return __simt_texobj_get<T>(t, __float2int_rd(x), __float2int_rd(y), 0);
+}
+template <class T>
+__device__ static inline T tex3D(cudaTextureObject_t t, float x, float y, float z)
+{
+    return __simt_texobj_get<T>(t, __float2int_rd(x), __float2int_rd(y), __float2int_rd(z));
+}
+/* the forms that return through a pointer */
+template <class T> __device__ static inline void tex1Dfetch(T *r, cudaTextureObject_t t, int x)
+{
+    *r = tex1Dfetch<T>(t, x);
+}
+template <class T>
+__device__ static inline void tex2D(T *r, cudaTextureObject_t t, float x, float y)
+{
+    *r = tex2D<T>(t, x, y);
+}
+
 #endif

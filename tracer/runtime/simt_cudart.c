@@ -129,6 +129,12 @@ struct cudaArray {
     struct cudaArray *next;
 };
 
+struct rt_texobj {
+    cudaTextureObject_t handle; /* the tracer's (simt_device_create_texture) */
+    struct cudaResourceDesc res;
+    struct cudaTextureDesc tex;
+};
+
 struct rt_hostreg {
     uintptr_t base;
     size_t size;
@@ -202,7 +208,9 @@ static struct {
     size_t ntexs, cap_texs;
     uint64_t *host_allocs;
     size_t nhost_allocs, cap_host_allocs;
-    struct rt_alloc *allocs;     /* live allocations, for cudaMemGetInfo */
+    struct rt_alloc *allocs;   /* live allocations, for cudaMemGetInfo */
+    struct rt_texobj *texobjs; /* live texture objects of the current device */
+    size_t ntexobjs, cap_texobjs;
     struct rt_hostreg *hostregs; /* cudaHostRegister'ed ranges */
     size_t nhostregs, cap_hostregs;
     size_t nallocs, cap_allocs;
@@ -1159,6 +1167,7 @@ cudaError_t cudaDeviceReset(void)
     rt.used_bytes = 0;
     rt.nhost_allocs = 0;
     rt.nhostregs = 0;
+    rt.ntexobjs = 0; /* the tracer's objects went with the device */
     while (rt.streams) {
         struct CUstream_st *n = rt.streams->next;
         free(rt.streams);
@@ -2521,6 +2530,148 @@ cudaError_t cudaBindTextureToArray(const struct textureReference *texref, cudaAr
         return rt_fail(cudaErrorInvalidChannelDescriptor);
     return rt_bind("cudaBindTextureToArray", texref, array->addr, d, array->width, array->height,
                    array->depth, array->width * array->elem_bytes);
+}
+
+/* Texture objects: the same point-sampled fetches as references (docs/CUDA_SUPPORT.md),
+ * the binding held by the tracer under a handle that kernels pass to the fetch functions. */
+cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
+                                    const struct cudaResourceDesc *pResDesc,
+                                    const struct cudaTextureDesc *pTexDesc,
+                                    const struct cudaResourceViewDesc *pResViewDesc)
+{
+    RT_ENTER();
+    const char *api = "cudaCreateTextureObject";
+    if (!pTexObject || !pResDesc || !pTexDesc)
+        return rt_fail(cudaErrorInvalidValue);
+    if (pResViewDesc) {
+        rt_msg(api, "resource views are not supported");
+        return rt_fail(cudaErrorNotSupported);
+    }
+    if (pTexDesc->filterMode != cudaFilterModePoint || pTexDesc->normalizedCoords) {
+        rt_msg(api,
+               "only point sampling with unnormalised coordinates is supported (filterMode %d, "
+               "normalizedCoords %d)",
+               (int)pTexDesc->filterMode, pTexDesc->normalizedCoords);
+        return rt_fail(pTexDesc->normalizedCoords ? cudaErrorInvalidNormSetting
+                                                  : cudaErrorInvalidFilterSetting);
+    }
+    struct simt_texture_binding b;
+    memset(&b, 0, sizeof b);
+    const struct cudaChannelFormatDesc *desc = NULL;
+    size_t eb = 0;
+    switch (pResDesc->resType) {
+    case cudaResourceTypeLinear:
+        desc = &pResDesc->res.linear.desc;
+        eb = rt_desc_bytes(desc, &b.channels);
+        if (eb && (!pResDesc->res.linear.devPtr || pResDesc->res.linear.sizeInBytes < eb ||
+                   simt_dev_check(rt.dev, rt_addr(pResDesc->res.linear.devPtr),
+                                  pResDesc->res.linear.sizeInBytes) != SIMT_ERR_OK)) {
+            rt_msg(api, "linear resource [%p, +%zu bytes) is not device memory",
+                   pResDesc->res.linear.devPtr, pResDesc->res.linear.sizeInBytes);
+            return rt_fail(cudaErrorInvalidValue);
+        }
+        b.base = rt_addr(pResDesc->res.linear.devPtr);
+        b.width = eb ? pResDesc->res.linear.sizeInBytes / eb : 0;
+        break;
+    case cudaResourceTypePitch2D: {
+        desc = &pResDesc->res.pitch2D.desc;
+        eb = rt_desc_bytes(desc, &b.channels);
+        size_t w = pResDesc->res.pitch2D.width, h = pResDesc->res.pitch2D.height,
+               pitch = pResDesc->res.pitch2D.pitchInBytes;
+        if (eb && (w == 0 || h == 0 || pitch < w * eb))
+            return rt_fail(cudaErrorInvalidPitchValue);
+        if (eb && simt_dev_check(rt.dev, rt_addr(pResDesc->res.pitch2D.devPtr),
+                                 pitch * (h - 1) + w * eb) != SIMT_ERR_OK) {
+            rt_msg(api, "pitched resource: %s", simt_errmsg());
+            return rt_fail(cudaErrorInvalidValue);
+        }
+        b.base = rt_addr(pResDesc->res.pitch2D.devPtr);
+        b.width = w;
+        b.height = h;
+        b.pitch_bytes = pitch;
+        break;
+    }
+    case cudaResourceTypeArray: {
+        const struct cudaArray *a = pResDesc->res.array.array;
+        if (!a || !rt_array_ok(a))
+            return rt_fail(cudaErrorInvalidResourceHandle);
+        desc = &a->desc;
+        eb = rt_desc_bytes(desc, &b.channels);
+        b.base = a->addr;
+        b.width = a->width;
+        b.height = a->height;
+        b.depth = a->depth;
+        b.pitch_bytes = a->width * a->elem_bytes;
+        break;
+    }
+    default:
+        rt_msg(api, "resource type %d is not supported (linear, pitch2D and array are)",
+               (int)pResDesc->resType);
+        return rt_fail(cudaErrorNotSupported);
+    }
+    if (eb == 0) {
+        rt_msg(api, "unsupported channel descriptor (%d,%d,%d,%d kind %d)", desc->x, desc->y,
+               desc->z, desc->w, (int)desc->f);
+        return rt_fail(cudaErrorInvalidChannelDescriptor);
+    }
+    b.elem_bytes = (uint32_t)eb;
+    b.is_float = desc->f == cudaChannelFormatKindFloat;
+    b.is_signed = desc->f == cudaChannelFormatKindSigned;
+    b.normalized_float = pTexDesc->readMode == cudaReadModeNormalizedFloat;
+    if (b.normalized_float && !b.is_float && eb / b.channels > 2) {
+        rt_msg(api, "normalized-float reads need 8- or 16-bit integer channels");
+        return rt_fail(cudaErrorInvalidNormSetting);
+    }
+    struct rt_texobj *n = rt_grow(rt.texobjs, &rt.cap_texobjs, rt.ntexobjs, sizeof *n);
+    if (!n)
+        return rt_fail(cudaErrorMemoryAllocation);
+    rt.texobjs = n;
+    uint64_t h = 0;
+    if (simt_device_create_texture(rt.dev, &b, &h) != SIMT_ERR_OK) {
+        rt_msg(api, "%s", simt_errmsg());
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    rt.texobjs[rt.ntexobjs++] = (struct rt_texobj){h, *pResDesc, *pTexDesc};
+    *pTexObject = h;
+    return cudaSuccess;
+}
+
+static struct rt_texobj *rt_find_texobj(cudaTextureObject_t t)
+{
+    for (size_t i = 0; i < rt.ntexobjs; i++)
+        if (rt.texobjs[i].handle == t)
+            return &rt.texobjs[i];
+    return NULL;
+}
+
+cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject)
+{
+    RT_ENTER();
+    struct rt_texobj *o = rt_find_texobj(texObject);
+    if (!o || simt_device_destroy_texture(rt.dev, texObject) != SIMT_ERR_OK)
+        return rt_fail(cudaErrorInvalidValue);
+    *o = rt.texobjs[--rt.ntexobjs];
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                             cudaTextureObject_t texObject)
+{
+    struct rt_texobj *o = rt_find_texobj(texObject);
+    if (!pResDesc || !o)
+        return rt_fail(cudaErrorInvalidValue);
+    *pResDesc = o->res;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc,
+                                            cudaTextureObject_t texObject)
+{
+    struct rt_texobj *o = rt_find_texobj(texObject);
+    if (!pTexDesc || !o)
+        return rt_fail(cudaErrorInvalidValue);
+    *pTexDesc = o->tex;
+    return cudaSuccess;
 }
 
 cudaError_t cudaUnbindTexture(const struct textureReference *texref)
