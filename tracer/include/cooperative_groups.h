@@ -10,6 +10,9 @@
  *                                shfl_up/down/xor, any, all, ballot, match_any
  *   tiled_partition(block, n)    thread_group (n a power of two <= 32, or the whole block)
  *   coalesced_threads()          coalesced_group: sync, thread_rank, size, ballot, any, all
+ *   cooperative_groups/reduce.h  reduce(tile or coalesced group, v, op) with plus, less,
+ *                                greater, bit_and, bit_or, bit_xor
+ *   cooperative_groups/scan.h    inclusive_scan / exclusive_scan over a tile
  *   this_grid()                  grid_group: sync (a grid-wide barrier: the tracer keeps every
  *                                CTA of the launch resident and resumes them all once each
  *                                arrived, docs/TRACER.md), thread_rank, size, num_blocks,
