@@ -179,11 +179,48 @@ static int kind_of(const char *path, enum input_kind *k)
  * counterpart: a program calling it fails to link, naming the function. */
 static int provided_lib(const char *name)
 {
-    static const char *const libs[] = {"cudart", "cudart_static", "cudadevrt", "cuda",
-                                       "nvToolsExt", NULL};
+    static const char *const libs[] = {"cudart", "cudart_static", "cudadevrt",
+                                       "cuda",   "nvToolsExt",    NULL};
     for (int k = 0; libs[k]; k++)
         if (strcmp(name, libs[k]) == 0)
             return 1;
+    return 0;
+}
+
+/* nvcc options that concern steps simt-cc does not have - PTX assembly (-Xptxas), device
+ * linking (-Xnvlink, -dlto), the EDG front end (-Xcudafe), the choice of CUDA runtime
+ * (-cudart), register reports (-res-usage) - or device arithmetic that the tracer fixes
+ * (-ftz, -prec-div, -prec-sqrt, -fmad: the libdevice functions are IEEE single precision,
+ * fused multiply-adds as clang contracts them) or the default stream (every call completes
+ * before it returns). Build scripts written for nvcc pass them; they are accepted and do
+ * nothing. Returns 1 (advancing *i past a separate value) if argv[*i] is one. */
+static int nvcc_ignored(int argc, char **argv, int *i)
+{
+    static const char *const with_value[] = {
+        "-Xptxas",         "--ptxas-options", "-Xnvlink",          "--nvlink-options",
+        "-Xcudafe",        "-cudart",         "--cudart",          "--default-stream",
+        "-default-stream", "-Xarchive",       "--archive-options", NULL};
+    static const char *const flags[] = {"-res-usage", "--resource-usage",           "-dlto",
+                                        "-lto",       "--extensible-whole-program", "-ewp",
+                                        NULL};
+    static const char *const eq_prefix[] = {
+        "-ftz=",       "-prec-div=",   "-prec-sqrt=", "-fmad=", "--ftz=",
+        "--prec-div=", "--prec-sqrt=", "--fmad=",     NULL};
+    const char *a = argv[*i];
+    for (int k = 0; flags[k]; k++)
+        if (strcmp(a, flags[k]) == 0)
+            return 1;
+    for (int k = 0; eq_prefix[k]; k++)
+        if (strncmp(a, eq_prefix[k], strlen(eq_prefix[k])) == 0)
+            return 1;
+    for (int k = 0; with_value[k]; k++) {
+        size_t n = strlen(with_value[k]);
+        if (strncmp(a, with_value[k], n) == 0 && (a[n] == '=' || a[n] == 0)) {
+            if (a[n] == 0 && *i + 1 < argc)
+                (*i)++;
+            return 1;
+        }
+    }
     return 0;
 }
 
@@ -351,6 +388,8 @@ static int parse_args(int argc, char **argv)
                 "be self-contained",
                 a);
             return -1;
+        } else if (nvcc_ignored(argc, argv, &i)) {
+            /* an nvcc option with no counterpart here (see nvcc_ignored) */
         } else if (strcmp(a, "-rdc=false") == 0 || strcmp(a, "-m64") == 0 ||
                    strcmp(a, "--use_fast_math") == 0 || strcmp(a, "-use_fast_math") == 0 ||
                    strcmp(a, "-w") == 0 || strncmp(a, "-W", 2) == 0 ||
