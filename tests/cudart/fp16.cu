@@ -1,0 +1,79 @@
+/* cudart.fp16: cuda_fp16.h - __half and __half2 arithmetic, comparisons, math, shuffles and
+ * atomicAdd in a kernel give bit for bit what the same expressions give on the host; the
+ * conversions round to nearest even, handle subnormals, overflow to infinity and keep NaN
+ * (bit patterns worked out by hand); atomic sums of halves in lane order. */
+#include <cstring>
+#include <cuda_fp16.h>
+#include "cudart_check.h"
+__global__ void k(const __half *a, const __half *b, __half *o, __half2 *o2, float *f, __half *acc)
+{
+    int t = threadIdx.x;
+    __half x = a[t], y = b[t];
+    o[t] = x * y + x / y - __hfma(x, y, x);
+    __half2 p = __floats2half2_rn((float)x, 2.0f);
+    o2[t] = p * __half2half2(y) + __halves2half2(hsqrt(__habs(x)), __hneg(y));
+    f[t] = __half2float(x) + (x < y ? 1.0f : 0.0f) + (float)__shfl_xor_sync(0xffffffff, x, 1);
+    atomicAdd(acc, __float2half(1.0f));
+    atomicAdd(acc + 1, x);
+}
+static float h2f(unsigned short h)
+{
+    __half v;
+    memcpy(&v, &h, 2);
+    return (float)v;
+}
+int main()
+{
+    const int n = 64;
+    __half *a, *b, *o, *acc;
+    __half2 *o2;
+    float *f;
+    cudaMallocManaged(&a, n * 2);
+    cudaMallocManaged(&b, n * 2);
+    cudaMallocManaged(&o, n * 2);
+    cudaMallocManaged(&o2, n * 4);
+    cudaMallocManaged(&f, n * 4);
+    cudaMallocManaged(&acc, 4);
+    for (int i = 0; i < n; i++) {
+        a[i] = __float2half(0.1f * i - 2.0f);
+        b[i] = __float2half(1.0f + 0.37f * i);
+    }
+    acc[0] = __float2half(0.0f);
+    acc[1] = __float2half(0.0f);
+    k<<<1, n>>>(a, b, o, o2, f, acc);
+    cudaError_t e = cudaDeviceSynchronize();
+    int bad = 0;
+    float sum = 0;
+    for (int i = 0; i < n; i++) {
+        __half x = a[i], y = b[i];
+        __half w = x * y + x / y - __hfma(x, y, x);
+        if (o[i].__x != w.__x)
+            bad++;
+        __half2 p = __floats2half2_rn((float)x, 2.0f);
+        __half2 q = p * __half2half2(y) + __halves2half2(hsqrt(__habs(x)), __hneg(y));
+        if (o2[i].x.__x != q.x.__x || o2[i].y.__x != q.y.__x)
+            bad++;
+        float g = __half2float(x) + (x < y ? 1.0f : 0.0f) + (float)a[i ^ 1];
+        if (f[i] != g)
+            bad++;
+        sum = (float)__float2half(sum + (float)x);
+    }
+    /* conversions: exact values, rounding, subnormals, overflow, NaN */
+    if (__half2float(__float2half(65504.0f)) != 65504.0f ||
+        !isinf(__half2float(__float2half(65520.0f))))
+        bad++;
+    if (__float2half(1.0f + 1.0f / 2048).__x != 0x3c00 ||
+        __float2half(1.0f + 3.0f / 2048).__x != 0x3c02)
+        bad++; /* ties to even */
+    if (__float2half(5.960464477539063e-08f).__x != 0x0001 || __float2half(2.98e-08f).__x != 0 ||
+        h2f(0x0001) != 5.960464477539063e-08f)
+        bad++;
+    if (!__hisnan(__float2half(NAN)) || __hisinf(__float2half(-INFINITY)) != -1)
+        bad++;
+    if (__float2half_rz(1.0f + 3.0f / 2048).__x != 0x3c01)
+        bad++;
+    CHECK(e);
+    EXPECT(bad == 0);
+    EXPECT((float)acc[0] == 64.0f && (float)acc[1] == sum);
+    return cudart_finish("cudart.fp16");
+}
