@@ -66,121 +66,55 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const
  * them; without these, fmax(x, 1.5f) or std::round(x) on floats in device code would call an
  * undefined function. Each is the C function of the same name with the f suffix. */
 #define SIMT_DEVICE_MATH_ static __inline__ __attribute__((always_inline)) __attribute__((device))
-SIMT_DEVICE_MATH_ float acosh(float x)
-{
-    return acoshf(x);
-}
-SIMT_DEVICE_MATH_ float asinh(float x)
-{
-    return asinhf(x);
-}
-SIMT_DEVICE_MATH_ float atanh(float x)
-{
-    return atanhf(x);
-}
-SIMT_DEVICE_MATH_ float cbrt(float x)
-{
-    return cbrtf(x);
-}
-SIMT_DEVICE_MATH_ float copysign(float x, float y)
-{
-    return copysignf(x, y);
-}
-SIMT_DEVICE_MATH_ float erf(float x)
-{
-    return erff(x);
-}
-SIMT_DEVICE_MATH_ float erfc(float x)
-{
-    return erfcf(x);
-}
-SIMT_DEVICE_MATH_ float exp2(float x)
-{
-    return exp2f(x);
-}
-SIMT_DEVICE_MATH_ float expm1(float x)
-{
-    return expm1f(x);
-}
-SIMT_DEVICE_MATH_ float fdim(float x, float y)
-{
-    return fdimf(x, y);
-}
+/* R name(float [, float]) { return namef(...); }: the one- and two-argument forms */
+#define SIMT_FLOAT1_(R, name)                                                                      \
+    SIMT_DEVICE_MATH_ R name(float x)                                                              \
+    {                                                                                              \
+        return name##f(x);                                                                         \
+    }
+#define SIMT_FLOAT2_(name)                                                                         \
+    SIMT_DEVICE_MATH_ float name(float x, float y)                                                 \
+    {                                                                                              \
+        return name##f(x, y);                                                                      \
+    }
+SIMT_FLOAT1_(float, acosh)
+SIMT_FLOAT1_(float, asinh)
+SIMT_FLOAT1_(float, atanh)
+SIMT_FLOAT1_(float, cbrt)
+SIMT_FLOAT1_(float, erf)
+SIMT_FLOAT1_(float, erfc)
+SIMT_FLOAT1_(float, exp2)
+SIMT_FLOAT1_(float, expm1)
+SIMT_FLOAT1_(float, lgamma)
+SIMT_FLOAT1_(float, log1p)
+SIMT_FLOAT1_(float, log2)
+SIMT_FLOAT1_(float, logb)
+SIMT_FLOAT1_(float, nearbyint)
+SIMT_FLOAT1_(float, rint)
+SIMT_FLOAT1_(float, round)
+SIMT_FLOAT1_(float, tgamma)
+SIMT_FLOAT1_(float, trunc)
+SIMT_FLOAT1_(int, ilogb)
+SIMT_FLOAT1_(long long, llrint)
+SIMT_FLOAT1_(long long, llround)
+SIMT_FLOAT1_(long, lrint)
+SIMT_FLOAT1_(long, lround)
+SIMT_FLOAT2_(copysign)
+SIMT_FLOAT2_(fdim)
+SIMT_FLOAT2_(fmax)
+SIMT_FLOAT2_(fmin)
+SIMT_FLOAT2_(hypot)
+SIMT_FLOAT2_(nextafter)
+SIMT_FLOAT2_(remainder)
+#undef SIMT_FLOAT1_
+#undef SIMT_FLOAT2_
 SIMT_DEVICE_MATH_ float fma(float x, float y, float z)
 {
     return fmaf(x, y, z);
 }
-SIMT_DEVICE_MATH_ float fmax(float x, float y)
-{
-    return fmaxf(x, y);
-}
-SIMT_DEVICE_MATH_ float fmin(float x, float y)
-{
-    return fminf(x, y);
-}
-SIMT_DEVICE_MATH_ float hypot(float x, float y)
-{
-    return hypotf(x, y);
-}
-SIMT_DEVICE_MATH_ int ilogb(float x)
-{
-    return ilogbf(x);
-}
-SIMT_DEVICE_MATH_ float lgamma(float x)
-{
-    return lgammaf(x);
-}
-SIMT_DEVICE_MATH_ long long llrint(float x)
-{
-    return llrintf(x);
-}
-SIMT_DEVICE_MATH_ long long llround(float x)
-{
-    return llroundf(x);
-}
-SIMT_DEVICE_MATH_ float log1p(float x)
-{
-    return log1pf(x);
-}
-SIMT_DEVICE_MATH_ float log2(float x)
-{
-    return log2f(x);
-}
-SIMT_DEVICE_MATH_ float logb(float x)
-{
-    return logbf(x);
-}
-SIMT_DEVICE_MATH_ long lrint(float x)
-{
-    return lrintf(x);
-}
-SIMT_DEVICE_MATH_ long lround(float x)
-{
-    return lroundf(x);
-}
-SIMT_DEVICE_MATH_ float nearbyint(float x)
-{
-    return nearbyintf(x);
-}
-SIMT_DEVICE_MATH_ float nextafter(float x, float y)
-{
-    return nextafterf(x, y);
-}
-SIMT_DEVICE_MATH_ float remainder(float x, float y)
-{
-    return remainderf(x, y);
-}
 SIMT_DEVICE_MATH_ float remquo(float x, float y, int *q)
 {
     return remquof(x, y, q);
-}
-SIMT_DEVICE_MATH_ float rint(float x)
-{
-    return rintf(x);
-}
-SIMT_DEVICE_MATH_ float round(float x)
-{
-    return roundf(x);
 }
 SIMT_DEVICE_MATH_ float scalbln(float x, long n)
 {
@@ -189,14 +123,6 @@ SIMT_DEVICE_MATH_ float scalbln(float x, long n)
 SIMT_DEVICE_MATH_ float scalbn(float x, int n)
 {
     return scalbnf(x, n);
-}
-SIMT_DEVICE_MATH_ float tgamma(float x)
-{
-    return tgammaf(x);
-}
-SIMT_DEVICE_MATH_ float trunc(float x)
-{
-    return truncf(x);
 }
 /* nan(tag), nanf(tag): a quiet NaN; the tag (whose payload meaning is implementation-defined)
  * is not read */
