@@ -109,6 +109,8 @@ int main()
     int *out;
     CHECK(cudaMalloc(&out, 4096 * sizeof(int)));
     CHECK(cudaFuncSetAttribute(dyn_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, 1024));
+    CHECK(cudaFuncGetAttributes(&fa, dyn_shared));
+    EXPECT(fa.maxDynamicSharedSizeBytes == 1024);
     dyn_shared<<<2, 256, 2048>>>(out);
     EXPECT(cudaGetLastError() == cudaErrorInvalidValue);
     dyn_shared<<<2, 256, 1024>>>(out);

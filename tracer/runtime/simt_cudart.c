@@ -1290,32 +1290,6 @@ static cudaError_t rt_kernel(const char *api, const void *stub, struct rt_func *
     return cudaSuccess;
 }
 
-cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)
-{
-    RT_ENTER();
-    if (!attr)
-        return rt_fail(cudaErrorInvalidValue);
-    struct rt_func *f;
-    cudaError_t e = rt_kernel("cudaFuncGetAttributes", func, &f);
-    if (e != cudaSuccess)
-        return e;
-    struct simt_kernel_attrs ka;
-    if (simt_module_kernel_attrs(f->img->module, f->name, &ka) != SIMT_ERR_OK) {
-        rt_msg("cudaFuncGetAttributes", "%s", simt_errmsg());
-        return rt_fail(cudaErrorInvalidDeviceFunction);
-    }
-    memset(attr, 0, sizeof *attr);
-    attr->sharedSizeBytes = ka.static_shared_bytes;
-    attr->localSizeBytes = ka.local_bytes_per_thread;
-    attr->maxThreadsPerBlock = (int)ka.max_threads_per_block;
-    attr->numRegs = (int)ka.regs_per_thread;
-    attr->ptxVersion = 70;
-    attr->binaryVersion = 70;
-    attr->maxDynamicSharedSizeBytes = (int)(simt_gpu.shared_per_block - ka.static_shared_bytes);
-    attr->preferredShmemCarveout = -1;
-    return cudaSuccess;
-}
-
 cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache config)
 {
     (void)func, (void)config;
@@ -1339,6 +1313,31 @@ static cudaError_t rt_kernel_attrs(const char *api, const void *func, struct rt_
         rt_msg(api, "%s", simt_errmsg());
         return rt_fail(cudaErrorInvalidDeviceFunction);
     }
+    return cudaSuccess;
+}
+
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)
+{
+    RT_ENTER();
+    if (!attr)
+        return rt_fail(cudaErrorInvalidValue);
+    struct rt_func *f;
+    struct simt_kernel_attrs ka;
+    cudaError_t e = rt_kernel_attrs("cudaFuncGetAttributes", func, &f, &ka);
+    if (e != cudaSuccess)
+        return e;
+    memset(attr, 0, sizeof *attr);
+    attr->sharedSizeBytes = ka.static_shared_bytes;
+    attr->localSizeBytes = ka.local_bytes_per_thread;
+    attr->maxThreadsPerBlock = (int)ka.max_threads_per_block;
+    attr->numRegs = (int)ka.regs_per_thread;
+    attr->ptxVersion = 70;
+    attr->binaryVersion = 70;
+    /* the device's per-block limit less the static part, or what cudaFuncSetAttribute set */
+    attr->maxDynamicSharedSizeBytes =
+        f->max_dyn_shared >= 0 ? f->max_dyn_shared
+                               : (int)(simt_gpu.shared_per_block - ka.static_shared_bytes);
+    attr->preferredShmemCarveout = -1;
     return cudaSuccess;
 }
 
