@@ -370,6 +370,90 @@ SIMT_ATOMIC_ unsigned long long atomicXor(unsigned long long *p, unsigned long l
     return __ullAtomicXor(p, v);
 }
 #undef SIMT_ATOMIC_
+/* The _block and _system scopes of every atomic (those not defined above): one device and
+ * one interpreter, so every scope is the device-wide atomic. */
+#define SIMT_SCOPED2_(op)                                                                          \
+    template <class T> __device__ static inline T op##_block(T *p, T v)                            \
+    {                                                                                              \
+        return op(p, v);                                                                           \
+    }                                                                                              \
+    template <class T> __device__ static inline T op##_system(T *p, T v)                           \
+    {                                                                                              \
+        return op(p, v);                                                                           \
+    }
+SIMT_SCOPED2_(atomicAdd)
+SIMT_SCOPED2_(atomicSub)
+SIMT_SCOPED2_(atomicExch)
+SIMT_SCOPED2_(atomicMin)
+SIMT_SCOPED2_(atomicMax)
+SIMT_SCOPED2_(atomicInc)
+SIMT_SCOPED2_(atomicDec)
+SIMT_SCOPED2_(atomicAnd)
+SIMT_SCOPED2_(atomicOr)
+SIMT_SCOPED2_(atomicXor)
+#undef SIMT_SCOPED2_
+template <class T> __device__ static inline T atomicCAS_block(T *p, T compare, T val)
+{
+    return atomicCAS(p, compare, val);
+}
+template <class T> __device__ static inline T atomicCAS_system(T *p, T compare, T val)
+{
+    return atomicCAS(p, compare, val);
+}
+/* __nanosleep: CUDA guarantees a sleep of 0 to about twice the given time; the interpreter
+ * has no clock to wait for, so it sleeps 0 (clang 16 has no builtin for the instruction) */
+__device__ static inline void __nanosleep(unsigned int ns)
+{
+    (void)ns;
+}
+
+/* --- loads and stores with cache hints (sm_32+: __ldcg, __ldca, __ldcs, __ldlu, __ldcv and
+ * __stcg, __stcs, __stwb, __stwt). The hint chooses which caches keep the line; the trace
+ * records an ordinary global access (no hint), so the timing model caches it as any other. */
+#define SIMT_LDHINT_(name)                                                                         \
+    template <class T> __device__ static inline T name(const T *p)                                 \
+    {                                                                                              \
+        return *p;                                                                                 \
+    }
+SIMT_LDHINT_(__ldcg)
+SIMT_LDHINT_(__ldca)
+SIMT_LDHINT_(__ldcs)
+SIMT_LDHINT_(__ldlu)
+SIMT_LDHINT_(__ldcv)
+#undef SIMT_LDHINT_
+#define SIMT_STHINT_(name)                                                                         \
+    template <class T> __device__ static inline void name(T *p, T v)                               \
+    {                                                                                              \
+        *p = v;                                                                                    \
+    }
+SIMT_STHINT_(__stcg)
+SIMT_STHINT_(__stcs)
+SIMT_STHINT_(__stwb)
+SIMT_STHINT_(__stwt)
+#undef SIMT_STHINT_
+
+/* --- warp reductions (sm_80's __reduce_*_sync): every thread of `mask` gets the reduction of
+ * their values, read in lane order through shuffles */
+#define SIMT_WREDUCE_(name, T, OP)                                                                 \
+    __device__ static inline T name(unsigned int mask, T v)                                        \
+    {                                                                                              \
+        T acc = __shfl_sync(mask, v, __ffs((int)mask) - 1);                                        \
+        for (unsigned int rest = mask & (mask - 1); rest; rest &= rest - 1) {                      \
+            T o = __shfl_sync(mask, v, __ffs((int)rest) - 1);                                      \
+            acc = OP;                                                                              \
+        }                                                                                          \
+        return acc;                                                                                \
+    }
+SIMT_WREDUCE_(__reduce_add_sync, unsigned int, acc + o)
+SIMT_WREDUCE_(__reduce_add_sync, int, acc + o)
+SIMT_WREDUCE_(__reduce_min_sync, unsigned int, o < acc ? o : acc)
+SIMT_WREDUCE_(__reduce_min_sync, int, o < acc ? o : acc)
+SIMT_WREDUCE_(__reduce_max_sync, unsigned int, o > acc ? o : acc)
+SIMT_WREDUCE_(__reduce_max_sync, int, o > acc ? o : acc)
+SIMT_WREDUCE_(__reduce_and_sync, unsigned int, acc &o)
+SIMT_WREDUCE_(__reduce_or_sync, unsigned int, acc | o)
+SIMT_WREDUCE_(__reduce_xor_sync, unsigned int, acc ^ o)
+#undef SIMT_WREDUCE_
 
 /* --- legacy texture references: point-sampled fetches --------------------------------------
  * One extern device function, implemented by the tracer:
