@@ -371,15 +371,6 @@ static void pool_unlink(struct dwf *d, uint32_t id)
     d->freelist[d->nfree++] = id;
 }
 
-/* population count without a library call (the build does not assume a POPCNT instruction) */
-static inline uint32_t pc64(uint64_t x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return (uint32_t)((x * 0x0101010101010101ull) >> 56);
-}
-
 static uint64_t occ_mask(const int32_t *occ, uint32_t ws)
 {
     uint64_t m = 0;
@@ -405,7 +396,7 @@ static bool endwf_possible(const struct dwf *d, uint64_t m, uint64_t f)
 {
     for (uint64_t ls = mask_lanes(d, m & f); ls; ls &= ls - 1) {
         uint64_t lm = d->lane0 << __builtin_ctzll(ls);
-        if ((uint32_t)(pc64(m & lm) + pc64(f & lm)) > d->nq)
+        if ((uint32_t)(popcount64(m & lm) + popcount64(f & lm)) > d->nq)
             return false;
     }
     return true;
@@ -458,7 +449,7 @@ static bool squeeze_noop(const struct dwf *d, uint64_t mm)
 static simt_err pool_insert(struct dwf *d, int32_t *occ, uint64_t mm, uint32_t pc, uint32_t depth,
                             uint16_t cta)
 {
-    uint32_t n = (uint32_t)pc64(mm);
+    uint32_t n = (uint32_t)popcount64(mm);
     if (!n)
         return SIMT_ERR_OK;
     SIMT_RETURN_IF(pc >= d->ninsts, SIMT_ERR_INVARIANT,

@@ -117,9 +117,14 @@ simt_err rs_after_issue(struct rstack *s, const struct simt_program *prog,
 
 /* --- small shared utilities -------------------------------------------------------------- */
 
-static inline uint32_t popcount64(uint64_t m)
+/* population count, inline: the build does not assume a POPCNT instruction, and without one
+ * __builtin_popcountll is a call into libgcc */
+static inline uint32_t popcount64(uint64_t x)
 {
-    return (uint32_t)__builtin_popcountll(m);
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (uint32_t)((x * 0x0101010101010101ull) >> 56);
 }
 
 /*! policy_check_geometry() : the shape checks every mask-based policy needs. */

@@ -13,19 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reconv.h"
 #include "squeeze.h"
 #include "simt_config.h"
 
 #define SQ_MAXQ 64
-
-/* population count without a library call (the build does not assume a POPCNT instruction) */
-static inline uint32_t pc64(uint64_t x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return (uint32_t)((x * 0x0101010101010101ull) >> 56);
-}
 
 /* the lanes of one quarter as a bit mask (simd <= 64) */
 static uint64_t lane_full(uint32_t simd)
@@ -62,7 +54,7 @@ uint32_t squeeze_m(int32_t *occ, uint64_t mask, uint32_t ws, uint32_t simd)
     const uint64_t full = lane_full(simd);
     for (uint32_t q = 0; q < nq; q++) {
         qm[q] = (mask >> (q * simd)) & full;
-        count[q] = (uint32_t)pc64(qm[q]);
+        count[q] = (uint32_t)popcount64(qm[q]);
         flag[q] = q;
         nonempty += count[q] > 0;
     }
@@ -94,7 +86,7 @@ uint32_t squeeze_m(int32_t *occ, uint64_t mask, uint32_t ws, uint32_t simd)
             holes &= ~take;
             qm[r] |= take;
             qm[d] &= ~take;
-            moves += (uint32_t)pc64(take);
+            moves += (uint32_t)popcount64(take);
             for (uint64_t t = take; t; t &= t - 1) {
                 uint32_t l = (uint32_t)__builtin_ctzll(t);
                 occ[r * simd + l] = occ[d * simd + l];

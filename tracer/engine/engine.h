@@ -15,6 +15,16 @@
 #include "simt_tracer.h"
 #if defined(SIMT_HAVE_LIBDEVICE)
 #include "simt_libdevice.h"
+
+/* population count, inline: the build does not assume a POPCNT instruction, and without one
+ * __builtin_popcount is a call into libgcc (the interpreter counts a mask per instruction) */
+static inline uint32_t eng_popcount(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (uint32_t)((x * 0x0101010101010101ull) >> 56);
+}
 #endif
 
 #define WARP 32

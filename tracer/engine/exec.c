@@ -741,7 +741,7 @@ static simt_err run_warp(struct cta *c, struct warp *w)
 
     for (;;) {
         const struct xinst *in = &code[pc];
-        ti += (uint64_t)in->cost * (uint32_t)__builtin_popcount(mask);
+        ti += (uint64_t)in->cost * (uint32_t)eng_popcount(mask);
         switch (in->op) {
         case OP_NOP:
             pc++;
@@ -1516,7 +1516,7 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                     /* serialise: lanes calling t0 first, the rest later (reconverge after) */
                     top->pc = pc + 1;
                     /* the deferred lanes count when they re-execute the call */
-                    ti -= (uint64_t)__builtin_popcount(mask & ~same);
+                    ti -= (uint64_t)eng_popcount(mask & ~same);
                     if ((e = push_ent(w, pc, pc + 1, mask & ~same)) ||
                         (e = push_ent(w, pc, pc + 1, same)))
                         goto out;
@@ -1689,8 +1689,7 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                              "__syncthreads() inside divergent code: %d of the warp's %d live "
                              "threads reached it (active mask 0x%08x, live 0x%08x); threads "
                              "0x%08x have not exited and can still execute other code",
-                             __builtin_popcount(mask), __builtin_popcount(w->alive), mask, w->alive,
-                             stray);
+                             eng_popcount(mask), eng_popcount(w->alive), mask, w->alive, stray);
                 }
                 w->bar_id = bid;
                 w->bar_cnt = bcnt;
@@ -1955,7 +1954,7 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                         uint64_t x = A[l] & MK(wd), r = 0;
                         switch (in->sub) {
                         case XI_CTPOP:
-                            r = (uint64_t)__builtin_popcountll(x);
+                            r = (uint64_t)eng_popcount(x);
                             break;
                         case XI_CTLZ:
                             r = x ? (uint64_t)(__builtin_clzll(x) - (64 - (int)wd)) : wd;
