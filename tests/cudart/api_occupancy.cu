@@ -210,6 +210,28 @@ int main()
     cudaGetLastError();
     CHECK(cudaFree(dp));
 
+    /* C++ default arguments, as CUDA's header has them: the calls most programs write */
+    {
+        cudaEvent_t ev;
+        CHECK(cudaEventCreate(&ev));
+        CHECK(cudaEventRecord(ev));
+        int *dd, hh[4] = {1, 2, 3, 4}, back4[4];
+        CHECK(cudaMalloc(&dd, sizeof hh));
+        CHECK(cudaMemcpyAsync(dd, hh, sizeof hh, cudaMemcpyHostToDevice));
+        CHECK(cudaMemsetAsync(dd, 0, sizeof(int)));
+        CHECK(cudaStreamWaitEvent(0, ev));
+        CHECK(cudaMemcpy(back4, dd, sizeof back4, cudaMemcpyDeviceToHost));
+        EXPECT(back4[0] == 0 && back4[3] == 4);
+        cudaChannelFormatDesc fd = cudaCreateChannelDesc<float>();
+        cudaArray_t a1, a3;
+        CHECK(cudaMallocArray(&a1, &fd, 16));
+        CHECK(cudaMalloc3DArray(&a3, &fd, make_cudaExtent(4, 4, 4)));
+        CHECK(cudaFreeArray(a1));
+        CHECK(cudaFreeArray(a3));
+        CHECK(cudaFree(dd));
+        CHECK(cudaEventDestroy(ev));
+    }
+
     /* device flags round trip; a reset clears them and the function attributes */
     unsigned df = 0;
     CHECK(cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync));

@@ -18,6 +18,14 @@
 #define CUDA_VERSION 11080
 #endif
 
+/* C++ callers may leave out trailing arguments, as with CUDA's own header (e.g.
+ * cudaEventRecord(e), cudaMemcpyAsync(d, s, n, kind)); C callers pass them all. */
+#ifdef __cplusplus
+#define SIMT_DV_(v) = v
+#else
+#define SIMT_DV_(v)
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -73,43 +81,48 @@ cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int f
 cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags); /* not Mapped */
 cudaError_t cudaHostUnregister(void *ptr);
 cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height);
-cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags);
+cudaError_t cudaMallocManaged(void **devPtr, size_t size,
+                              unsigned int flags SIMT_DV_(cudaMemAttachGlobal));
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
-                            cudaStream_t stream);
+                            cudaStream_t stream SIMT_DV_(0));
 cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                          size_t height, enum cudaMemcpyKind kind);
 cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
                               size_t width, size_t height, enum cudaMemcpyKind kind,
-                              cudaStream_t stream);
+                              cudaStream_t stream SIMT_DV_(0));
 cudaError_t cudaMemset(void *devPtr, int value, size_t count);
-cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream);
+cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream SIMT_DV_(0));
 cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height);
-cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
-                               enum cudaMemcpyKind kind);
-cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
-                                 enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
+                               size_t offset SIMT_DV_(0),
+                               enum cudaMemcpyKind kind SIMT_DV_(cudaMemcpyHostToDevice));
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
+                                 size_t offset SIMT_DV_(0),
+                                 enum cudaMemcpyKind kind SIMT_DV_(cudaMemcpyDeviceToHost));
 cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
-                                    size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream);
+                                    size_t offset, enum cudaMemcpyKind kind,
+                                    cudaStream_t stream SIMT_DV_(0));
 cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
-                                      enum cudaMemcpyKind kind, cudaStream_t stream);
+                                      enum cudaMemcpyKind kind, cudaStream_t stream SIMT_DV_(0));
 cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
 cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
 cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
 cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice,
-                                 cudaStream_t stream);
+                                 cudaStream_t stream SIMT_DV_(0));
 cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
                           int device);
 cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count);
 cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice,
-                                size_t count, cudaStream_t stream);
+                                size_t count, cudaStream_t stream SIMT_DV_(0));
 cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr);
 
 /* --- arrays and texture references --------------------------------------------------------- */
 struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
                                                    enum cudaChannelFormatKind f);
 cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
-                            size_t width, size_t height, unsigned int flags);
+                            size_t width, size_t height SIMT_DV_(0),
+                            unsigned int flags SIMT_DV_(0));
 cudaError_t cudaFreeArray(cudaArray_t array);
 cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
                               size_t count, enum cudaMemcpyKind kind);
@@ -117,7 +130,7 @@ cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset
                                 size_t count, enum cudaMemcpyKind kind);
 cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent);
 cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
-                              struct cudaExtent extent, unsigned int flags);
+                              struct cudaExtent extent, unsigned int flags SIMT_DV_(0));
 cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
 cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
                                 size_t spitch, size_t width, size_t height,
@@ -155,10 +168,11 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
 cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaStreamQuery(cudaStream_t stream);
-cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags);
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
+                                unsigned int flags SIMT_DV_(0));
 cudaError_t cudaEventCreate(cudaEvent_t *event);
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream SIMT_DV_(0));
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);

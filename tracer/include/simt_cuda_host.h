@@ -188,6 +188,12 @@ static inline cudaError_t cudaMallocAsync(T **devPtr, size_t size, cudaStream_t 
 {
     return ::cudaMallocAsync((void **)(void *)devPtr, size, stream);
 }
+template <class T>
+static inline cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 grid, dim3 block, void **args,
+                                                      size_t sharedMem = 0, cudaStream_t stream = 0)
+{
+    return ::cudaLaunchCooperativeKernel((const void *)func, grid, block, args, sharedMem, stream);
+}
 static inline cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags)
 {
     return ::cudaEventCreateWithFlags(event, flags);
