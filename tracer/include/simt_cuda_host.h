@@ -20,6 +20,11 @@ template <class T> static inline cudaError_t cudaHostAlloc(T **ptr, size_t size,
     return ::cudaHostAlloc((void **)(void *)ptr, size, flags);
 }
 template <class T>
+static inline cudaError_t cudaHostGetDevicePointer(T **pDevice, void *pHost, unsigned int flags)
+{
+    return ::cudaHostGetDevicePointer((void **)(void *)pDevice, pHost, flags);
+}
+template <class T>
 static inline cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch, size_t width, size_t height)
 {
     return ::cudaMallocPitch((void **)(void *)devPtr, pitch, width, height);
