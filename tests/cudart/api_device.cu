@@ -45,6 +45,14 @@ int main()
     EXPECT(v == 64);
     CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrComputeCapabilityMajor, 0));
     EXPECT(v == 7);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrCooperativeLaunch, 0));
+    EXPECT(v == 1 && p.cooperativeLaunch == 1);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrStreamPrioritiesSupported, 0));
+    EXPECT(v == 0);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrMaxTexture2DHeight, 0));
+    EXPECT(v == p.maxTexture2D[1]);
+    CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrConcurrentManagedAccess, 0));
+    EXPECT(v == p.concurrentManagedAccess);
 
     int rv = 0, dv = 0;
     CHECK(cudaRuntimeGetVersion(&rv));

@@ -1043,6 +1043,11 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
     p->managedMemory = 1;
     p->sharedMemPerBlockOptin = simt_gpu.shared_per_block;
     p->maxBlocksPerMultiProcessor = simt_gpu.max_blocks_per_sm;
+    /* as cudaDeviceGetAttribute answers them */
+    p->singleToDoublePrecisionPerfRatio = 2;
+    p->concurrentManagedAccess = 1;
+    p->computePreemptionSupported = 1;
+    p->cooperativeLaunch = 1;
     return cudaSuccess;
 }
 
@@ -1130,6 +1135,62 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
         break;
     case cudaDevAttrMaxBlocksPerMultiprocessor:
         *value = p.maxBlocksPerMultiProcessor;
+        break;
+    case cudaDevAttrMaxTexture1DWidth:
+        *value = p.maxTexture1D;
+        break;
+    case cudaDevAttrMaxTexture2DWidth:
+    case cudaDevAttrMaxTexture2DHeight:
+        *value = p.maxTexture2D[attr - cudaDevAttrMaxTexture2DWidth];
+        break;
+    case cudaDevAttrMaxTexture3DWidth:
+    case cudaDevAttrMaxTexture3DHeight:
+    case cudaDevAttrMaxTexture3DDepth:
+        *value = p.maxTexture3D[attr - cudaDevAttrMaxTexture3DWidth];
+        break;
+    case cudaDevAttrSurfaceAlignment:
+        *value = (int)p.textureAlignment;
+        break;
+    case cudaDevAttrTexturePitchAlignment:
+        *value = (int)p.texturePitchAlignment;
+        break;
+    case cudaDevAttrSingleToDoublePrecisionPerfRatio:
+        *value = 2; /* compute capability 7.0 */
+        break;
+    /* what this device does: cooperative launches, registration (for copies), managed memory
+     * the host reads directly at any time, caches */
+    case cudaDevAttrGlobalL1CacheSupported:
+    case cudaDevAttrLocalL1CacheSupported:
+    case cudaDevAttrConcurrentManagedAccess:
+    case cudaDevAttrComputePreemptionSupported:
+    case cudaDevAttrCooperativeLaunch:
+    case cudaDevAttrHostRegisterSupported:
+    case cudaDevAttrHostRegisterReadOnlySupported:
+    case cudaDevAttrDirectManagedMemAccessFromHost:
+        *value = 1;
+        break;
+    /* and what it does not: one device on no bus, no stream priorities (the range is 0..0),
+     * no kernel access to registered or pageable memory, no memory pools or persisting L2 */
+    case cudaDevAttrPciBusId:
+    case cudaDevAttrPciDeviceId:
+    case cudaDevAttrPciDomainId:
+    case cudaDevAttrTccDriver:
+    case cudaDevAttrAsyncEngineCount:
+    case cudaDevAttrStreamPrioritiesSupported:
+    case cudaDevAttrIsMultiGpuBoard:
+    case cudaDevAttrMultiGpuBoardGroupID:
+    case cudaDevAttrHostNativeAtomicSupported:
+    case cudaDevAttrPageableMemoryAccess:
+    case cudaDevAttrCanUseHostPointerForRegisteredMem:
+    case cudaDevAttrCooperativeMultiDeviceLaunch:
+    case cudaDevAttrCanFlushRemoteWrites:
+    case cudaDevAttrPageableMemoryAccessUsesHostPageTables:
+    case cudaDevAttrMaxPersistingL2CacheSize:
+    case cudaDevAttrMaxAccessPolicyWindowSize:
+    case cudaDevAttrReservedSharedMemoryPerBlock:
+    case cudaDevAttrSparseCudaArraySupported:
+    case cudaDevAttrMemoryPoolsSupported:
+        *value = 0;
         break;
     default:
         rt_msg("cudaDeviceGetAttribute", "attribute %d is not supported", (int)attr);
