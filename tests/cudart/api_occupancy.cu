@@ -232,6 +232,49 @@ int main()
         CHECK(cudaEventDestroy(ev));
     }
 
+    /* array copies back out, 3D memset, array info, cache configuration, bus id */
+    {
+        cudaChannelFormatDesc fd = cudaCreateChannelDesc<float>();
+        cudaArray_t a;
+        CHECK(cudaMallocArray(&a, &fd, 8, 4));
+        float in[4][8], out2[4][8];
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 8; x++)
+                in[y][x] = (float)(10 * y + x);
+        CHECK(cudaMemcpy2DToArrayAsync(a, 0, 0, in, sizeof in[0], sizeof in[0], 4,
+                                       cudaMemcpyHostToDevice));
+        memset(out2, 0, sizeof out2);
+        CHECK(cudaMemcpy2DFromArray(out2, sizeof out2[0], a, 2 * sizeof(float), 1,
+                                    3 * sizeof(float), 2, cudaMemcpyDeviceToHost));
+        EXPECT(out2[0][0] == 12.0f && out2[0][2] == 14.0f && out2[1][0] == 22.0f);
+        cudaChannelFormatDesc got;
+        cudaExtent ext;
+        unsigned int fl = 9;
+        CHECK(cudaArrayGetInfo(&got, &ext, &fl, a));
+        EXPECT(got.x == 32 && ext.width == 8 && ext.height == 4 && ext.depth == 0 && fl == 0);
+        CHECK(cudaFreeArray(a));
+        cudaPitchedPtr pp;
+        CHECK(cudaMalloc3D(&pp, make_cudaExtent(8, 3, 2)));
+        CHECK(cudaMemset3D(pp, 0x7f, make_cudaExtent(8, 3, 2)));
+        unsigned char last = 0;
+        CHECK(cudaMemcpy(&last, (char *)pp.ptr + pp.pitch * pp.ysize + 2 * pp.pitch + 7, 1,
+                         cudaMemcpyDeviceToHost));
+        EXPECT(last == 0x7f);
+        CHECK(cudaFree(pp.ptr));
+        enum cudaFuncCache cc;
+        CHECK(cudaDeviceSetCacheConfig(cudaFuncCachePreferShared));
+        CHECK(cudaDeviceGetCacheConfig(&cc));
+        EXPECT(cc == cudaFuncCachePreferShared);
+        char bus[32];
+        CHECK(cudaDeviceGetPCIBusId(bus, sizeof bus, 0));
+        EXPECT(strlen(bus) > 0);
+        cudaEvent_t ev;
+        CHECK(cudaEventCreate(&ev));
+        CHECK(cudaEventRecordWithFlags(ev));
+        CHECK(cudaStreamAttachMemAsync(0, NULL));
+        CHECK(cudaEventDestroy(ev));
+    }
+
     /* device flags round trip; a reset clears them and the function attributes */
     unsigned df = 0;
     CHECK(cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync));

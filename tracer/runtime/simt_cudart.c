@@ -193,8 +193,9 @@ static struct {
     size_t ntrace_files, cap_trace_files;
     cudaError_t registration_error; /* unsupported registration: survives cudaDeviceReset */
 
-    unsigned int device_flags;   /* cudaSetDeviceFlags, read back by cudaGetDeviceFlags */
-    struct CUstream_st *streams; /* live handles */
+    unsigned int device_flags;       /* cudaSetDeviceFlags, read back by cudaGetDeviceFlags */
+    enum cudaFuncCache cache_config; /* cudaDeviceSetCacheConfig, read back */
+    struct CUstream_st *streams;     /* live handles */
     struct CUevent_st *events;
     struct cudaArray *arrays;
 
@@ -1247,6 +1248,7 @@ cudaError_t cudaDeviceReset(void)
     for (size_t i = 0; i < rt.nfuncs; i++)
         rt.funcs[i].max_dyn_shared = -1; /* function attributes belong to the context */
     rt.device_flags = 0;
+    rt.cache_config = cudaFuncCachePreferNone;
     rt.nargs = 0;
     rt.sticky = rt.last_error = rt.registration_error;
     if (rt.sticky != cudaSuccess)
@@ -1296,9 +1298,55 @@ cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit)
     return rt_fail(cudaErrorInvalidValue);
 }
 
+/* Cache configurations are recorded (and read back) only: the functional device has no L1 /
+ * shared memory split. */
 cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config)
 {
-    (void)config;
+    rt.cache_config = config;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *config)
+{
+    if (!config)
+        return rt_fail(cudaErrorInvalidValue);
+    *config = rt.cache_config;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *config)
+{
+    if (!config)
+        return rt_fail(cudaErrorInvalidValue);
+    *config = cudaSharedMemBankSizeFourByte; /* 32 banks of 4 bytes, compute capability 7.0 */
+    return cudaSuccess;
+}
+
+cudaError_t cudaThreadSetLimit(enum cudaLimit limit, size_t value)
+{
+    return cudaDeviceSetLimit(limit, value);
+}
+
+cudaError_t cudaThreadGetLimit(size_t *value, enum cudaLimit limit)
+{
+    return cudaDeviceGetLimit(value, limit);
+}
+
+cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device)
+{
+    if (!pciBusId || len <= 0)
+        return rt_fail(cudaErrorInvalidValue);
+    if (device != 0)
+        return rt_fail(cudaErrorInvalidDevice);
+    snprintf(pciBusId, (size_t)len, "0000:00:00.0"); /* a virtual device on no bus */
+    return cudaSuccess;
+}
+
+cudaError_t cudaSetValidDevices(int *device_arr, int len)
+{
+    for (int i = 0; device_arr && i < len; i++)
+        if (device_arr[i] != 0)
+            return rt_fail(cudaErrorInvalidDevice);
     return cudaSuccess;
 }
 
@@ -2067,6 +2115,29 @@ cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t 
     return cudaMemset(devPtr, value, count);
 }
 
+cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height,
+                              cudaStream_t stream)
+{
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaMemset2DAsync", "stream", stream);
+    return cudaMemset2D(devPtr, pitch, value, width, height);
+}
+
+/* Sets extent.width bytes of every row of every slice of a pitched 3D allocation. */
+cudaError_t cudaMemset3D(struct cudaPitchedPtr p, int value, struct cudaExtent extent)
+{
+    RT_ENTER();
+    if (extent.width > p.pitch)
+        return rt_fail(cudaErrorInvalidPitchValue);
+    for (size_t z = 0; z < extent.depth; z++) {
+        cudaError_t e = cudaMemset2D((char *)p.ptr + z * p.pitch * p.ysize, p.pitch, value,
+                                     extent.width, extent.height);
+        if (e != cudaSuccess)
+            return e;
+    }
+    return cudaSuccess;
+}
+
 cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height)
 {
     RT_ENTER();
@@ -2474,6 +2545,68 @@ cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset
     if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice)
         return rt_fail(cudaErrorInvalidMemcpyDirection);
     return rt_memcpy("cudaMemcpyFromArray", dst, (char *)(uintptr_t)src->addr + start, count, kind);
+}
+
+cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
+                                  size_t hOffset, size_t width, size_t height,
+                                  enum cudaMemcpyKind kind)
+{
+    RT_ENTER();
+    if (!src || !rt_array_ok(src))
+        return rt_fail(cudaErrorInvalidValue);
+    size_t row = src->width * src->elem_bytes;
+    if (wOffset + width > row || hOffset + height > src->height) {
+        rt_msg("cudaMemcpy2DFromArray", "copy of %zux%zu bytes at (%zu,%zu) exceeds the array",
+               width, height, wOffset, hOffset);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    if (kind == cudaMemcpyDefault)
+        kind = rt_is_device(dst) ? cudaMemcpyDeviceToDevice : cudaMemcpyDeviceToHost;
+    if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice)
+        return rt_fail(cudaErrorInvalidMemcpyDirection);
+    const char *base = (const char *)(uintptr_t)src->addr + hOffset * row + wOffset;
+    return rt_memcpy2d("cudaMemcpy2DFromArray", dst, dpitch, base, row, width, height, kind);
+}
+
+/* The stream-ordered forms of the array copies: work runs in call order. */
+cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                     const void *src, size_t spitch, size_t width, size_t height,
+                                     enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaMemcpy2DToArrayAsync", "stream", stream);
+    return cudaMemcpy2DToArray(dst, wOffset, hOffset, src, spitch, width, height, kind);
+}
+
+cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const_t src,
+                                       size_t wOffset, size_t hOffset, size_t width, size_t height,
+                                       enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaMemcpy2DFromArrayAsync", "stream", stream);
+    return cudaMemcpy2DFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind);
+}
+
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream)
+{
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaMemcpy3DAsync", "stream", stream);
+    return cudaMemcpy3D(p);
+}
+
+cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent,
+                             unsigned int *flags, cudaArray_t array)
+{
+    if (!array || !rt_array_ok(array))
+        return rt_fail(cudaErrorInvalidResourceHandle);
+    if (desc)
+        *desc = array->desc;
+    if (extent) /* an unused dimension is 0, as cudaMalloc3DArray takes it */
+        *extent = make_cudaExtent(array->width, array->height > 1 ? array->height : 0,
+                                  array->depth > 1 ? array->depth : 0);
+    if (flags)
+        *flags = 0;
+    return cudaSuccess;
 }
 
 static cudaError_t rt_bind(const char *api, const struct textureReference *texref, uint64_t base,
@@ -2896,6 +3029,22 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
 cudaError_t cudaEventCreate(cudaEvent_t *event)
 {
     return cudaEventCreateWithFlags(event, cudaEventDefault);
+}
+
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags)
+{
+    (void)flags; /* cudaEventRecordExternal concerns graphs */
+    return cudaEventRecord(event, stream);
+}
+
+/* Managed memory is visible to host and device at any time here: attaching is a no-op. */
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length,
+                                     unsigned int flags)
+{
+    (void)devPtr, (void)length, (void)flags;
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaStreamAttachMemAsync", "stream", stream);
+    return cudaSuccess;
 }
 
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
