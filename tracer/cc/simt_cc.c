@@ -196,20 +196,56 @@ static int provided_lib(const char *name)
  * nothing. Returns 1 (advancing *i past a separate value) if argv[*i] is one. */
 static int nvcc_ignored(int argc, char **argv, int *i)
 {
-    static const char *const with_value[] = {
-        "-Xptxas",         "--ptxas-options", "-Xnvlink",          "--nvlink-options",
-        "-Xcudafe",        "-cudart",         "--cudart",          "--default-stream",
-        "-default-stream", "-Xarchive",       "--archive-options", NULL};
-    static const char *const flags[] = {"-res-usage", "--resource-usage",           "-dlto",
-                                        "-lto",       "--extensible-whole-program", "-ewp",
+    static const char *const with_value[] = {"-Xptxas",
+                                             "--ptxas-options",
+                                             "-Xnvlink",
+                                             "--nvlink-options",
+                                             "-Xcudafe",
+                                             "-cudart",
+                                             "--cudart",
+                                             "--default-stream",
+                                             "-default-stream",
+                                             "-Xarchive",
+                                             "--archive-options",
+                                             "-t",
+                                             "--threads",
+                                             "--keep-dir",
+                                             "-keep-dir",
+                                             "-odir",
+                                             "--output-directory",
+                                             NULL};
+    static const char *const flags[] = {"-res-usage",
+                                        "--resource-usage",
+                                        "-dlto",
+                                        "-lto",
+                                        "--extensible-whole-program",
+                                        "-ewp",
+                                        "-allow-unsupported-compiler",
+                                        "--allow-unsupported-compiler",
+                                        "-src-in-ptx",
+                                        "--source-in-ptx",
+                                        "-extended-lambda",
+                                        "--extended-lambda",
+                                        "-expt-extended-lambda",
+                                        "-expt-relaxed-constexpr",
                                         NULL};
     static const char *const eq_prefix[] = {
         "-ftz=",       "-prec-div=",   "-prec-sqrt=", "-fmad=", "--ftz=",
         "--prec-div=", "--prec-sqrt=", "--fmad=",     NULL};
+    /* nvcc's -Werror names kinds of diagnostics (all-warnings, cross-execution-space-call, ...) */
+    static const char *const werror_kinds[] = {
+        "all-warnings",          "cross-execution-space-call", "reorder", "deprecated-declarations",
+        "default-stream-launch", "ext-lambda-captures-this",   NULL};
     const char *a = argv[*i];
     for (int k = 0; flags[k]; k++)
         if (strcmp(a, flags[k]) == 0)
             return 1;
+    if (strcmp(a, "-Werror") == 0 && *i + 1 < argc)
+        for (int k = 0; werror_kinds[k]; k++)
+            if (strncmp(argv[*i + 1], werror_kinds[k], strlen(werror_kinds[k])) == 0) {
+                (*i)++;
+                return 1;
+            }
     for (int k = 0; eq_prefix[k]; k++)
         if (strncmp(a, eq_prefix[k], strlen(eq_prefix[k])) == 0)
             return 1;
