@@ -1,7 +1,22 @@
 /* cudart.device.hints_scopes: loads and stores with cache hints (__ldcg ... __stwt), the _block
- * and _system scopes of the atomics, sm_80's warp reductions (__reduce_*_sync) and
- * __nanosleep, against values worked out by hand. */
+ * and _system scopes of the atomics, sm_80's warp reductions (__reduce_*_sync), __nanosleep,
+ * the SIMD video intrinsics (__vadd2, __vabsdiffu4, ...), the integer dot products (__dp4a,
+ * __dp2a_lo) and normf/rnormf of an array, against values worked out by hand. */
 #include "cudart_check.h"
+
+__global__ void simd(unsigned int *u, float *f)
+{
+    u[0] = __vadd2(0x00010002u, 0x00030004u);
+    u[1] = __vabsdiffu4(0x10203040u, 0x01020304u);
+    u[2] = __vseteq4(0x01020304u, 0x01ff0304u);
+    u[3] = __vmaxu4(0x10ff0020u, 0x20010030u);
+    u[4] = (unsigned int)__dp4a(0x01020304, 0x02020202, 5);
+    u[5] = __dp4a(0x000000ffu, 0x000000ffu, 0u);
+    u[6] = (unsigned int)__dp2a_lo(0x00030002, 0x00000504, 1);
+    const float v[2] = {3.0f, 4.0f};
+    f[0] = normf(2, v);
+    f[1] = rnormf(2, v);
+}
 
 __global__ void hints(const float *a, float *b, const float4 *c, int *cnt, unsigned int *red)
 {
@@ -58,6 +73,17 @@ int main()
         EXPECT((int)red[32 + i] == -10);
         EXPECT(red[48 + i] == 0xffffu);
     }
+    unsigned int *u;
+    float *f;
+    CHECK(cudaMallocManaged(&u, 8 * sizeof(unsigned int)));
+    CHECK(cudaMallocManaged(&f, 2 * sizeof(float)));
+    simd<<<1, 1>>>(u, f);
+    CHECK(cudaDeviceSynchronize());
+    EXPECT(u[0] == 0x00040006u && u[1] == 0x0f1e2d3cu && u[2] == 0x01000101u);
+    EXPECT(u[3] == 0x20ff0030u && u[4] == 25 && u[5] == 65025 && u[6] == 24);
+    EXPECT(f[0] == 5.0f && fabsf(f[1] - 0.2f) < 1e-7f);
+    CHECK(cudaFree(u));
+    CHECK(cudaFree(f));
     CHECK(cudaFree(a));
     CHECK(cudaFree(b));
     CHECK(cudaFree(c));

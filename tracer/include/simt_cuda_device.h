@@ -58,7 +58,277 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const
 /* --- libdevice declarations, device functions, math, intrinsics (clang's headers) ---------- */
 #include <limits.h>
 #include <__clang_cuda_libdevice_declares.h>
+/* clang implements the SIMD video intrinsics (__vadd2, __vabsdiffu4, __vseteq4, ...) with inline
+ * PTX assembly, which the tracer does not interpret: rename clang's away and define them below
+ * on the libdevice functions (__nv_v*), which the tracer implements */
+// clang-format off
+#define __vabs2 __simt_clang_vabs2_unused
+#define __vabs4 __simt_clang_vabs4_unused
+#define __vabsdiffs2 __simt_clang_vabsdiffs2_unused
+#define __vabsdiffs4 __simt_clang_vabsdiffs4_unused
+#define __vabsdiffu2 __simt_clang_vabsdiffu2_unused
+#define __vabsdiffu4 __simt_clang_vabsdiffu4_unused
+#define __vabsss2 __simt_clang_vabsss2_unused
+#define __vabsss4 __simt_clang_vabsss4_unused
+#define __vadd2 __simt_clang_vadd2_unused
+#define __vadd4 __simt_clang_vadd4_unused
+#define __vaddss2 __simt_clang_vaddss2_unused
+#define __vaddss4 __simt_clang_vaddss4_unused
+#define __vaddus2 __simt_clang_vaddus2_unused
+#define __vaddus4 __simt_clang_vaddus4_unused
+#define __vavgs2 __simt_clang_vavgs2_unused
+#define __vavgs4 __simt_clang_vavgs4_unused
+#define __vavgu2 __simt_clang_vavgu2_unused
+#define __vavgu4 __simt_clang_vavgu4_unused
+#define __vcmpeq2 __simt_clang_vcmpeq2_unused
+#define __vcmpeq4 __simt_clang_vcmpeq4_unused
+#define __vcmpges2 __simt_clang_vcmpges2_unused
+#define __vcmpges4 __simt_clang_vcmpges4_unused
+#define __vcmpgeu2 __simt_clang_vcmpgeu2_unused
+#define __vcmpgeu4 __simt_clang_vcmpgeu4_unused
+#define __vcmpgts2 __simt_clang_vcmpgts2_unused
+#define __vcmpgts4 __simt_clang_vcmpgts4_unused
+#define __vcmpgtu2 __simt_clang_vcmpgtu2_unused
+#define __vcmpgtu4 __simt_clang_vcmpgtu4_unused
+#define __vcmples2 __simt_clang_vcmples2_unused
+#define __vcmples4 __simt_clang_vcmples4_unused
+#define __vcmpleu2 __simt_clang_vcmpleu2_unused
+#define __vcmpleu4 __simt_clang_vcmpleu4_unused
+#define __vcmplts2 __simt_clang_vcmplts2_unused
+#define __vcmplts4 __simt_clang_vcmplts4_unused
+#define __vcmpltu2 __simt_clang_vcmpltu2_unused
+#define __vcmpltu4 __simt_clang_vcmpltu4_unused
+#define __vcmpne2 __simt_clang_vcmpne2_unused
+#define __vcmpne4 __simt_clang_vcmpne4_unused
+#define __vhaddu2 __simt_clang_vhaddu2_unused
+#define __vhaddu4 __simt_clang_vhaddu4_unused
+#define __vmaxs2 __simt_clang_vmaxs2_unused
+#define __vmaxs4 __simt_clang_vmaxs4_unused
+#define __vmaxu2 __simt_clang_vmaxu2_unused
+#define __vmaxu4 __simt_clang_vmaxu4_unused
+#define __vmins2 __simt_clang_vmins2_unused
+#define __vmins4 __simt_clang_vmins4_unused
+#define __vminu2 __simt_clang_vminu2_unused
+#define __vminu4 __simt_clang_vminu4_unused
+#define __vneg2 __simt_clang_vneg2_unused
+#define __vneg4 __simt_clang_vneg4_unused
+#define __vnegss2 __simt_clang_vnegss2_unused
+#define __vnegss4 __simt_clang_vnegss4_unused
+#define __vsads2 __simt_clang_vsads2_unused
+#define __vsads4 __simt_clang_vsads4_unused
+#define __vsadu2 __simt_clang_vsadu2_unused
+#define __vsadu4 __simt_clang_vsadu4_unused
+#define __vseteq2 __simt_clang_vseteq2_unused
+#define __vseteq4 __simt_clang_vseteq4_unused
+#define __vsetges2 __simt_clang_vsetges2_unused
+#define __vsetges4 __simt_clang_vsetges4_unused
+#define __vsetgeu2 __simt_clang_vsetgeu2_unused
+#define __vsetgeu4 __simt_clang_vsetgeu4_unused
+#define __vsetgts2 __simt_clang_vsetgts2_unused
+#define __vsetgts4 __simt_clang_vsetgts4_unused
+#define __vsetgtu2 __simt_clang_vsetgtu2_unused
+#define __vsetgtu4 __simt_clang_vsetgtu4_unused
+#define __vsetles2 __simt_clang_vsetles2_unused
+#define __vsetles4 __simt_clang_vsetles4_unused
+#define __vsetleu2 __simt_clang_vsetleu2_unused
+#define __vsetleu4 __simt_clang_vsetleu4_unused
+#define __vsetlts2 __simt_clang_vsetlts2_unused
+#define __vsetlts4 __simt_clang_vsetlts4_unused
+#define __vsetltu2 __simt_clang_vsetltu2_unused
+#define __vsetltu4 __simt_clang_vsetltu4_unused
+#define __vsetne2 __simt_clang_vsetne2_unused
+#define __vsetne4 __simt_clang_vsetne4_unused
+#define __vsub2 __simt_clang_vsub2_unused
+#define __vsub4 __simt_clang_vsub4_unused
+#define __vsubss2 __simt_clang_vsubss2_unused
+#define __vsubss4 __simt_clang_vsubss4_unused
+#define __vsubus2 __simt_clang_vsubus2_unused
+#define __vsubus4 __simt_clang_vsubus4_unused
+// clang-format on
 #include <__clang_cuda_device_functions.h>
+// clang-format off
+#undef __vabs2
+#undef __vabs4
+#undef __vabsdiffs2
+#undef __vabsdiffs4
+#undef __vabsdiffu2
+#undef __vabsdiffu4
+#undef __vabsss2
+#undef __vabsss4
+#undef __vadd2
+#undef __vadd4
+#undef __vaddss2
+#undef __vaddss4
+#undef __vaddus2
+#undef __vaddus4
+#undef __vavgs2
+#undef __vavgs4
+#undef __vavgu2
+#undef __vavgu4
+#undef __vcmpeq2
+#undef __vcmpeq4
+#undef __vcmpges2
+#undef __vcmpges4
+#undef __vcmpgeu2
+#undef __vcmpgeu4
+#undef __vcmpgts2
+#undef __vcmpgts4
+#undef __vcmpgtu2
+#undef __vcmpgtu4
+#undef __vcmples2
+#undef __vcmples4
+#undef __vcmpleu2
+#undef __vcmpleu4
+#undef __vcmplts2
+#undef __vcmplts4
+#undef __vcmpltu2
+#undef __vcmpltu4
+#undef __vcmpne2
+#undef __vcmpne4
+#undef __vhaddu2
+#undef __vhaddu4
+#undef __vmaxs2
+#undef __vmaxs4
+#undef __vmaxu2
+#undef __vmaxu4
+#undef __vmins2
+#undef __vmins4
+#undef __vminu2
+#undef __vminu4
+#undef __vneg2
+#undef __vneg4
+#undef __vnegss2
+#undef __vnegss4
+#undef __vsads2
+#undef __vsads4
+#undef __vsadu2
+#undef __vsadu4
+#undef __vseteq2
+#undef __vseteq4
+#undef __vsetges2
+#undef __vsetges4
+#undef __vsetgeu2
+#undef __vsetgeu4
+#undef __vsetgts2
+#undef __vsetgts4
+#undef __vsetgtu2
+#undef __vsetgtu4
+#undef __vsetles2
+#undef __vsetles4
+#undef __vsetleu2
+#undef __vsetleu4
+#undef __vsetlts2
+#undef __vsetlts4
+#undef __vsetltu2
+#undef __vsetltu4
+#undef __vsetne2
+#undef __vsetne4
+#undef __vsub2
+#undef __vsub4
+#undef __vsubss2
+#undef __vsubss4
+#undef __vsubus2
+#undef __vsubus4
+// clang-format on
+/* (clang declares the __nv_v* functions only for CUDA 9.0/9.1: declared here) */
+#define SIMT_VSIMD1_(v)                                                                            \
+    extern "C" __device__ int __nv_##v(int);                                                       \
+    __device__ static inline unsigned int __##v(unsigned int a)                                    \
+    {                                                                                              \
+        return (unsigned int)__nv_##v((int)a);                                                     \
+    }
+#define SIMT_VSIMD2_(v)                                                                            \
+    extern "C" __device__ int __nv_##v(int, int);                                                  \
+    __device__ static inline unsigned int __##v(unsigned int a, unsigned int b)                    \
+    {                                                                                              \
+        return (unsigned int)__nv_##v((int)a, (int)b);                                             \
+    }
+// clang-format off
+SIMT_VSIMD1_(vabs2)
+SIMT_VSIMD1_(vabs4)
+SIMT_VSIMD2_(vabsdiffs2)
+SIMT_VSIMD2_(vabsdiffs4)
+SIMT_VSIMD2_(vabsdiffu2)
+SIMT_VSIMD2_(vabsdiffu4)
+SIMT_VSIMD1_(vabsss2)
+SIMT_VSIMD1_(vabsss4)
+SIMT_VSIMD2_(vadd2)
+SIMT_VSIMD2_(vadd4)
+SIMT_VSIMD2_(vaddss2)
+SIMT_VSIMD2_(vaddss4)
+SIMT_VSIMD2_(vaddus2)
+SIMT_VSIMD2_(vaddus4)
+SIMT_VSIMD2_(vavgs2)
+SIMT_VSIMD2_(vavgs4)
+SIMT_VSIMD2_(vavgu2)
+SIMT_VSIMD2_(vavgu4)
+SIMT_VSIMD2_(vcmpeq2)
+SIMT_VSIMD2_(vcmpeq4)
+SIMT_VSIMD2_(vcmpges2)
+SIMT_VSIMD2_(vcmpges4)
+SIMT_VSIMD2_(vcmpgeu2)
+SIMT_VSIMD2_(vcmpgeu4)
+SIMT_VSIMD2_(vcmpgts2)
+SIMT_VSIMD2_(vcmpgts4)
+SIMT_VSIMD2_(vcmpgtu2)
+SIMT_VSIMD2_(vcmpgtu4)
+SIMT_VSIMD2_(vcmples2)
+SIMT_VSIMD2_(vcmples4)
+SIMT_VSIMD2_(vcmpleu2)
+SIMT_VSIMD2_(vcmpleu4)
+SIMT_VSIMD2_(vcmplts2)
+SIMT_VSIMD2_(vcmplts4)
+SIMT_VSIMD2_(vcmpltu2)
+SIMT_VSIMD2_(vcmpltu4)
+SIMT_VSIMD2_(vcmpne2)
+SIMT_VSIMD2_(vcmpne4)
+SIMT_VSIMD2_(vhaddu2)
+SIMT_VSIMD2_(vhaddu4)
+SIMT_VSIMD2_(vmaxs2)
+SIMT_VSIMD2_(vmaxs4)
+SIMT_VSIMD2_(vmaxu2)
+SIMT_VSIMD2_(vmaxu4)
+SIMT_VSIMD2_(vmins2)
+SIMT_VSIMD2_(vmins4)
+SIMT_VSIMD2_(vminu2)
+SIMT_VSIMD2_(vminu4)
+SIMT_VSIMD1_(vneg2)
+SIMT_VSIMD1_(vneg4)
+SIMT_VSIMD1_(vnegss2)
+SIMT_VSIMD1_(vnegss4)
+SIMT_VSIMD2_(vsads2)
+SIMT_VSIMD2_(vsads4)
+SIMT_VSIMD2_(vsadu2)
+SIMT_VSIMD2_(vsadu4)
+SIMT_VSIMD2_(vseteq2)
+SIMT_VSIMD2_(vseteq4)
+SIMT_VSIMD2_(vsetges2)
+SIMT_VSIMD2_(vsetges4)
+SIMT_VSIMD2_(vsetgeu2)
+SIMT_VSIMD2_(vsetgeu4)
+SIMT_VSIMD2_(vsetgts2)
+SIMT_VSIMD2_(vsetgts4)
+SIMT_VSIMD2_(vsetgtu2)
+SIMT_VSIMD2_(vsetgtu4)
+SIMT_VSIMD2_(vsetles2)
+SIMT_VSIMD2_(vsetles4)
+SIMT_VSIMD2_(vsetleu2)
+SIMT_VSIMD2_(vsetleu4)
+SIMT_VSIMD2_(vsetlts2)
+SIMT_VSIMD2_(vsetlts4)
+SIMT_VSIMD2_(vsetltu2)
+SIMT_VSIMD2_(vsetltu4)
+SIMT_VSIMD2_(vsetne2)
+SIMT_VSIMD2_(vsetne4)
+SIMT_VSIMD2_(vsub2)
+SIMT_VSIMD2_(vsub4)
+SIMT_VSIMD2_(vsubss2)
+SIMT_VSIMD2_(vsubss4)
+SIMT_VSIMD2_(vsubus2)
+SIMT_VSIMD2_(vsubus4)
+// clang-format on
+#undef SIMT_VSIMD1_
+#undef SIMT_VSIMD2_
 #include <__clang_cuda_math.h>
 #include <__clang_cuda_cmath.h>
 /* The float overloads of C99's <cmath> functions. clang's forward declarations
@@ -405,6 +675,77 @@ template <class T> __device__ static inline T atomicCAS_system(T *p, T compare, 
 __device__ static inline void __nanosleep(unsigned int ns)
 {
     (void)ns;
+}
+
+/* --- norm / rnorm of an array (normf, rnormf, norm, rnorm): libdevice functions that read
+ * memory, so defined here in device code (the tracer's native libdevice functions take
+ * values only). Scaled by the largest magnitude so that the squares do not overflow. */
+#define SIMT_NORM_(name, T, SQRT, INV)                                                             \
+    extern "C" __device__ T name(int dim, const T *t)                                              \
+    {                                                                                              \
+        T big = 0, sum = 0;                                                                        \
+        for (int i = 0; i < dim; i++)                                                              \
+            big = t[i] < 0 ? (-t[i] > big ? -t[i] : big) : (t[i] > big ? t[i] : big);              \
+        if (big == 0 || big != big)                                                                \
+            return INV ? 1 / big : big;                                                            \
+        for (int i = 0; i < dim; i++)                                                              \
+            sum += (t[i] / big) * (t[i] / big);                                                    \
+        return INV ? 1 / (big * SQRT(sum)) : big * SQRT(sum);                                      \
+    }
+SIMT_NORM_(__nv_normf, float, sqrtf, 0)
+SIMT_NORM_(__nv_rnormf, float, sqrtf, 1)
+SIMT_NORM_(__nv_norm, double, sqrt, 0)
+SIMT_NORM_(__nv_rnorm, double, sqrt, 1)
+#undef SIMT_NORM_
+
+/* --- integer dot products (sm_61+: __dp4a, __dp2a_lo, __dp2a_hi) --------------------------
+ * dp4a: the four byte products of a and b summed into c; dp2a: a's two 16-bit halves times
+ * b's low (lo) or high (hi) two bytes, summed into c. Signed forms sign-extend the parts. */
+__device__ static inline int __dp4a(int a, int b, int c)
+{
+    for (int k = 0; k < 32; k += 8)
+        c += (int)(signed char)(a >> k) * (int)(signed char)(b >> k);
+    return c;
+}
+__device__ static inline unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c)
+{
+    for (int k = 0; k < 32; k += 8)
+        c += ((a >> k) & 0xffu) * ((b >> k) & 0xffu);
+    return c;
+}
+__device__ static inline int __dp4a(char4 a, char4 b, int c)
+{
+    return c + a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
+}
+__device__ static inline unsigned int __dp4a(uchar4 a, uchar4 b, unsigned int c)
+{
+    return c + (unsigned int)(a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w);
+}
+__device__ static inline int __simt_dp2a(int a, int b, int c, int shift)
+{
+    return c + (int)(short)a * (int)(signed char)(b >> shift) +
+           (int)(short)(a >> 16) * (int)(signed char)(b >> (shift + 8));
+}
+__device__ static inline unsigned int __simt_udp2a(unsigned int a, unsigned int b, unsigned int c,
+                                                   int shift)
+{
+    return c + (a & 0xffffu) * ((b >> shift) & 0xffu) + (a >> 16) * ((b >> (shift + 8)) & 0xffu);
+}
+__device__ static inline int __dp2a_lo(int a, int b, int c)
+{
+    return __simt_dp2a(a, b, c, 0);
+}
+__device__ static inline int __dp2a_hi(int a, int b, int c)
+{
+    return __simt_dp2a(a, b, c, 16);
+}
+__device__ static inline unsigned int __dp2a_lo(unsigned int a, unsigned int b, unsigned int c)
+{
+    return __simt_udp2a(a, b, c, 0);
+}
+__device__ static inline unsigned int __dp2a_hi(unsigned int a, unsigned int b, unsigned int c)
+{
+    return __simt_udp2a(a, b, c, 16);
 }
 
 /* --- loads and stores with cache hints (sm_32+: __ldcg, __ldca, __ldcs, __ldlu, __ldcv and
