@@ -18,6 +18,10 @@
 #include <nvToolsExt.h>
 #include <nvtx3/nvToolsExt.h>
 #include <cuda_profiler_api.h>
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+#include <cuda_occupancy.h>
+#include <memory>
 #include <builtin_types.h>
 #include <channel_descriptor.h>
 #include <common_functions.h>

@@ -6,6 +6,8 @@
 #include <cutil_inline.h>
 #include <curand_kernel.h>
 #include <math_constants.h>
+#include <cuda_occupancy.h>
+#include <memory>
 
 texture<float, 1, cudaReadModeElementType> host_tex;
 

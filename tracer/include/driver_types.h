@@ -6,6 +6,7 @@
  */
 #ifndef SIMT_DRIVER_TYPES_H
 #define SIMT_DRIVER_TYPES_H
+#define __DRIVER_TYPES_H__ /* CUDA's guard name, which libraries test */
 
 #include <stddef.h>
 #include <stdint.h>

@@ -7,6 +7,9 @@
  */
 #ifndef SIMT_HOST_DEFINES_H
 #define SIMT_HOST_DEFINES_H
+/* CUDA's own guard name: libraries test it (thrust's guarded_cuda_runtime_api.h would
+ * otherwise undefine __host__/__device__ before including the runtime header again) */
+#define __HOST_DEFINES_H__
 
 #if defined(__CUDA__)
 #define __host__     __attribute__((host))
@@ -31,8 +34,14 @@
 #define __grid_constant__
 #endif
 
-#define __forceinline__      __inline__ __attribute__((always_inline))
-#define __noinline__         __attribute__((noinline))
+#define __forceinline__ __inline__ __attribute__((always_inline))
+/* __noinline__ is a keyword of clang's CUDA mode (clang >= 15), which keeps libstdc++'s own
+ * __attribute__((__noinline__)) (<memory>, <functional>) valid; a macro here would turn it into
+ * a nested attribute and break every .cu file that includes <memory>. Like CUDA 12's header, a
+ * plain host compile gets no definition (it has no use for the qualifier). */
+#if defined(__CUDA__) && defined(__clang__) && __clang_major__ < 15
+#define __noinline__ __attribute__((noinline))
+#endif
 #define __align__(n)         __attribute__((aligned(n)))
 #define __thread__           __thread
 #define __builtin_align__(a) __align__(a)

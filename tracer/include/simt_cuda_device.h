@@ -465,6 +465,14 @@ __device__ static inline void __assert_fail(const char *message, const char *fil
 {
     __assertfail(message, file, line, function, sizeof(char));
 }
+/* Dynamic parallelism (launches from device code) needs relocatable device code, which simt-cc
+ * refuses; these are declared so that libraries which guard such launches at run time (thrust's
+ * triple_chevron_launch) compile. A kernel that calls them stops the tracer with "not
+ * supported" naming the function. */
+__device__ void *cudaGetParameterBuffer(size_t alignment, size_t size);
+__device__ cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer, dim3 gridDimension,
+                                        dim3 blockDimension, unsigned int sharedMemSize,
+                                        cudaStream_t stream);
 }
 namespace std
 {
