@@ -98,7 +98,7 @@ enum simt_iclass {
     SIMT_IC_RET = 10,     /* return from a device function (depth > 0) */
     SIMT_IC_BARRIER = 11, /* __syncthreads and variants (CTA-wide) */
     SIMT_IC_WARP = 12,    /* shuffle, vote, ballot, match, __syncwarp, activemask */
-    SIMT_IC_EXIT = 13,    /* kernel return: the thread ends */
+    SIMT_IC_EXIT = 13,    /* kernel return or PTX exit (may sit inside a block): the thread ends */
     SIMT_IC_FP16 = 14,    /* half-precision arithmetic */
     SIMT_IC_MEMBAR = 15,  /* fences / __threadfence */
     SIMT_IC_COPY = 16,    /* memcpy/memmove (two addresses: dst then src) and memset (dst) */

@@ -305,11 +305,12 @@ simt_err simt_program_validate(const struct simt_program *p)
                            "functions)",
                            kn, pc, in->callee, p->nfuncs);
             unsigned c = in->iclass;
-            SIMT_RETURN_IF(!last && (c == SIMT_IC_BRANCH || c == SIMT_IC_RET || c == SIMT_IC_EXIT ||
-                                     (in->flags & SIMT_IF_COND)),
-                           SIMT_ERR_FORMAT,
-                           "kernel %s: pc %u: a %s%s instruction must end its block %u", kn, pc,
-                           simt_iclass_name(c), in->flags & SIMT_IF_COND ? " (cond)" : "", b);
+            /* an EXIT may sit inside a block (PTX `exit`, e.g. CUB's ThreadExit): the threads
+             * that reach it end there, the rest of the block is for no one of them */
+            SIMT_RETURN_IF(
+                !last && (c == SIMT_IC_BRANCH || c == SIMT_IC_RET || (in->flags & SIMT_IF_COND)),
+                SIMT_ERR_FORMAT, "kernel %s: pc %u: a %s%s instruction must end its block %u", kn,
+                pc, simt_iclass_name(c), in->flags & SIMT_IF_COND ? " (cond)" : "", b);
             SIMT_RETURN_IF(last && c == SIMT_IC_CALL, SIMT_ERR_FORMAT,
                            "kernel %s: pc %u: a call cannot end block %u", kn, pc, b);
             if (c == SIMT_IC_CALL) {

@@ -149,7 +149,22 @@ enum xin {
     XI_STACKSAVE,
     XI_STACKRESTORE,
     XI_FRCP,
-    XI_FPOW
+    XI_FPOW,
+    XI_PTX, /* an inline-PTX idiom (enum xptx in imm) */
+    XI_EXIT /* PTX exit: the executing threads end (kernel frame only) */
+};
+enum xptx { /* XI_PTX sub-ops (imm): inline-PTX idioms of CUDA libraries (CUB, thrust) */
+            PX_BFE_U32,  /* bfe.u32 d, a, pos, len */
+            PX_BFE_S32,  /* bfe.s32 */
+            PX_BFE_U64,  /* bfe.u64 */
+            PX_BFE_S64,  /* bfe.s64 */
+            PX_BFI_B32,  /* bfi.b32 d, a (inserted), b (base), pos (c), len (aux) */
+            PX_PRMT_B32, /* prmt.b32 d, a, b, selector (default mode) */
+            PX_VSHL_ADD, /* vshl.u32.u32.u32.clamp.add d, a, b, c: (a << min(b, 32)) + c */
+            PX_VSHR_ADD, /* vshr.u32.u32.u32.clamp.add d, a, b, c: (a >> min(b, 32)) + c */
+            PX_VADD_ADD, /* vadd.u32.u32.u32.add d, a, b, c: a + b + c */
+            PX_BALLOT_EQ /* CUB's match of radix digits: p = (a & b) == b; d = p ? ballot(p) :
+                            ~ballot(p) */
 };
 enum xsreg {
     SR_TID_X,

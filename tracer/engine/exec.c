@@ -638,6 +638,57 @@ static simt_err do_vprintf(struct cta *c, struct warp *w, int lane, uint64_t fmt
 #define ACTIVE(m)                                                                                  \
     for (uint32_t mm_ = (m), l; mm_ && (l = (uint32_t)__builtin_ctz(mm_), 1); mm_ &= mm_ - 1)
 
+/* One thread's result of an inline-PTX idiom (enum xptx; PTX ISA: bfe, bfi, prmt, the video
+ * instructions' secondary add). */
+static uint64_t ptx_op(int px, uint64_t a, uint64_t b, uint64_t c, uint64_t e)
+{
+    switch (px) {
+    case PX_BFE_U32:
+    case PX_BFE_S32:
+    case PX_BFE_U64:
+    case PX_BFE_S64: {
+        const int w64 = px == PX_BFE_U64 || px == PX_BFE_S64;
+        const int sgn = px == PX_BFE_S32 || px == PX_BFE_S64;
+        const uint32_t msb = w64 ? 63 : 31, pos = (uint32_t)b & 0xff, len = (uint32_t)c & 0xff;
+        const uint64_t wmask = w64 ? ~0ull : 0xffffffffull;
+        a &= wmask;
+        const uint32_t top = pos + len - 1 < msb ? pos + len - 1 : msb;
+        const uint64_t sbit = !sgn || len == 0 ? 0 : (a >> top) & 1;
+        const uint32_t nb = pos > msb ? 0 : (len < msb + 1 - pos ? len : msb + 1 - pos);
+        const uint64_t keep = nb >= 64 ? ~0ull : (1ull << nb) - 1;
+        uint64_t d = nb ? (a >> pos) & keep : 0;
+        if (sbit)
+            d |= ~keep;
+        return d & wmask;
+    }
+    case PX_BFI_B32: { /* a inserted into b at bit c, e bits */
+        const uint32_t pos = (uint32_t)c & 0xff, len = (uint32_t)e & 0xff;
+        uint32_t f = (uint32_t)b;
+        for (uint32_t i = 0; i < len && pos + i <= 31; i++)
+            f = (f & ~(1u << (pos + i))) | ((uint32_t)(a >> i & 1) << (pos + i));
+        return f;
+    }
+    case PX_PRMT_B32: { /* bytes of {b, a} picked by the four selector nibbles of c */
+        const uint64_t t = ((b & 0xffffffffull) << 32) | (a & 0xffffffffull);
+        uint32_t d = 0;
+        for (int n = 0; n < 4; n++) {
+            const uint32_t sel = (uint32_t)(c >> (4 * n)) & 0xf;
+            uint32_t by = (uint32_t)(t >> ((sel & 7) * 8)) & 0xff;
+            if (sel & 8)
+                by = (by & 0x80) ? 0xff : 0; /* replicate the sign */
+            d |= by << (8 * n);
+        }
+        return d;
+    }
+    case PX_VSHL_ADD:
+        return (uint32_t)(((b & 0xffffffffu) >= 32 ? 0 : (uint32_t)a << (b & 31)) + (uint32_t)c);
+    case PX_VSHR_ADD:
+        return (uint32_t)(((b & 0xffffffffu) >= 32 ? 0 : (uint32_t)a >> (b & 31)) + (uint32_t)c);
+    default: /* PX_VADD_ADD */
+        return (uint32_t)((uint32_t)a + (uint32_t)b + (uint32_t)c);
+    }
+}
+
 static inline uint32_t tid_of(const struct warp *w, uint32_t l)
 {
     return w->id * WARP + l;
@@ -1769,6 +1820,19 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                     res[l] = V[j];
                     pr[l] = (uint64_t)ok;
                 }
+                if (in->imm & 0x100) { /* CUB's shuffle-and-add steps: add when the lane is valid */
+                    const uint64_t *Ad = OPD(fn->aux[in->aux + 1]);
+                    const int kind = (int)(in->imm >> 12) & 3;
+                    ACTIVE(mask)
+                    {
+                        if (!pr[l])
+                            continue;
+                        res[l] = kind == 0   ? (uint64_t)(uint32_t)(res[l] + Ad[l])
+                                 : kind == 1 ? UF(F(res[l]) + F(Ad[l]))
+                                 : kind == 2 ? res[l] + Ad[l]
+                                             : UD(D(res[l]) + D(Ad[l]));
+                    }
+                }
                 ACTIVE(mask) Dd[l] = res[l];
                 if (in->imm & 4)
                     ACTIVE(mask) Dd[WARP + l] = pr[l];
@@ -1990,6 +2054,23 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                         Dd[l] = (uint64_t)(p >> wd) & MK(wd);
                     }
                 }
+                pc++;
+                break;
+            }
+            case XI_PTX: {
+                const uint64_t *A = OPD(in->a), *B = OPD(in->b), *C = OPD(in->c);
+                uint64_t *Dd = R + (size_t)in->dst * WARP;
+                const int px = (int)in->imm;
+                if (px == PX_BALLOT_EQ) {
+                    uint32_t bal = 0;
+                    ACTIVE(mask)
+                    bal |= (uint32_t)(((A[l] & B[l]) & 0xffffffffu) == (B[l] & 0xffffffffu)) << l;
+                    ACTIVE(mask) Dd[l] = (bal >> l & 1) ? bal : (uint32_t)~bal;
+                    pc++;
+                    break;
+                }
+                const uint64_t *E = px == PX_BFI_B32 ? OPD(fn->aux[in->aux]) : NULL;
+                ACTIVE(mask) Dd[l] = ptx_op(px, A[l], B[l], C[l], E ? E[l] : 0);
                 pc++;
                 break;
             }
@@ -2254,6 +2335,15 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                 break;
             case XI_TRAP:
                 FAIL(SIMT_ERR_TRAP, "trap instruction executed (__trap() or asm(\"trap;\"))");
+            case XI_EXIT:
+                /* asm("exit;") ends the threads as the kernel's return does (OP_RET) */
+                if (w->nfr != 1)
+                    FAIL(SIMT_ERR_UNSUPPORTED, "not supported: asm(\"exit;\") inside a called "
+                                               "(not inlined) device function");
+                w->alive &= ~mask;
+                c->spin = 0;
+                pc = RPC_EXIT;
+                goto check_reconv;
             case XI_ASSERT: {
                 const uint64_t *Ms = OPD(in->a), *Fl = OPD(in->b), *Ln = OPD(in->c);
                 uint32_t l0 = (uint32_t)__builtin_ctz(mask);

@@ -14,6 +14,7 @@
  * post-dominator of the divergent branch); they are computed with the iterative
  * dominator algorithm on the reverse CFG with one virtual exit node.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -2777,27 +2778,108 @@ static simt_err xl_gep(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
     return SIMT_ERR_OK;
 }
 
-/* A few inline-PTX idioms of CUDA code and clang's CUDA headers, recognised by their text
- * (the LLVM 16 C API has no inline-asm accessor): activemask, funnel shifts, special
- * register moves, bar.sync 0, membar/fence, trap, nanosleep. Anything else becomes an
- * instruction that reports "not supported" when reached. */
-static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_t dst, int *cls)
+/* The template of an inline-asm call from its printed form (`asm [sideeffect] "..."`, the LLVM
+ * 16 C API has no accessor): LLVM's \XX escapes decoded, every run of white space made one
+ * blank, none at either end. 0 if there is none or it does not fit in cap bytes. */
+static int asm_template(const char *txt, char *out, size_t cap)
+{
+    const char *p = strstr(txt, " asm ");
+    const char *q = p ? strchr(p, '"') : NULL;
+    if (!q || cap == 0)
+        return 0;
+    size_t n = 0;
+    int blank = 1; /* drops leading white space */
+    for (q++; *q && *q != '"'; q++) {
+        int ch = (unsigned char)*q;
+        if (ch == '\\' && isxdigit((unsigned char)q[1]) && isxdigit((unsigned char)q[2])) {
+            char hx[3] = {q[1], q[2], 0};
+            ch = (int)strtol(hx, NULL, 16);
+            q += 2;
+        }
+        if (isspace(ch)) {
+            if (!blank && n + 1 < cap)
+                out[n++] = ' ';
+            blank = 1;
+            continue;
+        }
+        if (n + 1 >= cap)
+            return 0;
+        out[n++] = (char)ch;
+        blank = 0;
+    }
+    if (*q != '"')
+        return 0;
+    while (n && out[n - 1] == ' ')
+        n--;
+    out[n] = 0;
+    return 1;
+}
+
+/* Bytes of a PTX scalar type suffix (u8 ... f64, b32 ...), 0 if it is none. */
+static uint32_t ptx_type_bytes(const char *t, size_t n)
+{
+    static const char *const ty[] = {"u8",  "s8",  "b8",  "u16", "s16", "b16", "f16", "u32",
+                                     "s32", "b32", "f32", "u64", "s64", "b64", "f64"};
+    static const uint8_t by[] = {1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8};
+    for (size_t i = 0; i < sizeof by; i++)
+        if (strlen(ty[i]) == n && memcmp(t, ty[i], n) == 0)
+            return by[i];
+    return 0;
+}
+
+/* CUB's warp reduction and scan steps (warp_reduce_shfl.cuh, warp_scan_shfl.cuh): one shuffle
+ * (two 32-bit halves for 64-bit types) whose result is added to an operand when the source lane
+ * is valid. Builds the template for (sync, mode, type, family) into buf; returns the arguments
+ * of value, offset, c, mask (-1: none) and addend. Families: 0 = 32-bit, 1 = 64-bit integer
+ * scan, 2 = 64-bit integer reduction, 3 = f64. */
+static void shfl_add_template(char *buf, size_t cap, int sync, const char *m, const char *t,
+                              int fam)
+{
+    const char *sy = sync ? ".sync" : "";
+    if (fam == 0)
+        snprintf(buf, cap,
+                 "{ .reg .%s r0; .reg .pred p; shfl%s.%s.b32 r0|p, $1, $2, $3%s; @p add.%s r0, "
+                 "r0, $4; mov.%s $0, r0;}",
+                 t, sy, m, sync ? ", $5" : "", t, t);
+    else if (fam == 1)
+        snprintf(buf, cap,
+                 "{ .reg .%s r0; .reg .u32 lo; .reg .u32 hi; .reg .pred p; mov.b64 {lo, hi}, $1; "
+                 "shfl%s.%s.b32 lo|p, lo, $2, $3%s; shfl%s.%s.b32 hi|p, hi, $2, $3%s; mov.b64 "
+                 "r0, {lo, hi}; @p add.%s r0, r0, $4; mov.%s $0, r0;}",
+                 t, sy, m, sync ? ", $5" : "", sy, m, sync ? ", $5" : "", t, t);
+    else if (fam == 2)
+        snprintf(buf, cap,
+                 "{ .reg .u32 lo; .reg .u32 hi; .reg .pred p; mov.b64 {lo, hi}, $1; shfl%s.%s.b32 "
+                 "lo|p, lo, $2, $3%s; shfl%s.%s.b32 hi|p, hi, $2, $3%s; mov.b64 $0, {lo, hi}; @p "
+                 "add.%s $0, $0, $1;}",
+                 sy, m, sync ? ", $4" : "", sy, m, sync ? ", $4" : "", t);
+    else
+        snprintf(buf, cap,
+                 "{ .reg .u32 lo; .reg .u32 hi; .reg .pred p; .reg .f64 r0; mov.b64 $0, $1; "
+                 "mov.b64 {lo, hi}, $1; shfl%s.%s.b32 lo|p, lo, $2, $3%s; shfl%s.%s.b32 hi|p, hi, "
+                 "$2, $3%s; mov.b64 r0, {lo, hi}; @p add.f64 $0, $0, r0;}",
+                 sy, m, sync ? ", $4" : "", sy, m, sync ? ", $4" : "");
+}
+
+/* Inline PTX, recognised by its template: the idioms of CUDA code, clang's CUDA headers and the
+ * CUDA libraries (CUB, thrust): activemask, shuffles (and CUB's shuffle-and-add steps), vote
+ * ballots, bit-field extract/insert, byte permute, the video shift-and-add forms, funnel shifts,
+ * special-register moves, ld/st with cache operators, bar.sync 0, membar/fence, trap,
+ * nanosleep. Anything else becomes an instruction that reports "not supported" (with the asm
+ * text) when reached. */
+static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_t dst, int *cls,
+                       int *msp, uint32_t *abytes)
 {
     char *tf;
     const char *txt = inst_text(fs, irpc, I, &tf);
-    char str[128] = "";
-    const char *p = strstr(txt, " asm ");
-    const char *q = p ? strchr(p, '"') : NULL;
-    const char *e = q ? strchr(q + 1, '"') : NULL;
-    if (q && e && (size_t)(e - q - 1) < sizeof(str)) {
-        memcpy(str, q + 1, (size_t)(e - q - 1));
-        str[e - q - 1] = 0;
-    }
+    char str[640] = "";
+    if (!asm_template(txt, str, sizeof str))
+        str[0] = 0;
     if (tf)
         LLVMDisposeMessage(tf);
     unsigned nargs = (unsigned)LLVMGetNumArgOperands(I);
-    uint32_t args[4] = {REF_NONE, REF_NONE, REF_NONE, REF_NONE};
-    for (unsigned i = 0; i < nargs && i < 4; i++)
+    uint32_t args[6] = {REF_NONE, REF_NONE, REF_NONE, REF_NONE, REF_NONE, REF_NONE};
+    for (unsigned i = 0; i < nargs && i < 6; i++)
         SIMT_TRY(ref(fs, LLVMGetOperand(I, i), &args[i]));
     struct xinst *x;
     *cls = SIMT_IC_INT;
@@ -2827,6 +2909,146 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
         x->imm = clamp; /* clamp: shifts >= 32 give a (left) / b (right) */
         return SIMT_ERR_OK;
     }
+    static const char *const modes[] = {"idx", "up", "down", "bfly"};
+    if (starts(str, "shfl.")) {
+        /* shfl[.sync].MODE.b32 d, value, lane/offset, c[, membermask] */
+        int sync = starts(str, "shfl.sync.");
+        const char *r = str + (sync ? strlen("shfl.sync.") : strlen("shfl."));
+        for (int md = 0; md < 4; md++) {
+            size_t ml = strlen(modes[md]);
+            if (strncmp(r, modes[md], ml) != 0 ||
+                strcmp(r + ml, sync ? ".b32 $0, $1, $2, $3, $4;" : ".b32 $0, $1, $2, $3;") != 0 ||
+                nargs != (sync ? 4u : 3u))
+                continue;
+            *cls = SIMT_IC_WARP;
+            x = ASM_INTR(XI_SHFL);
+            x->a = sync ? args[3] : REF_NONE;
+            x->b = args[0];
+            x->c = args[1];
+            x->imm = md;
+            x->aux = aux_push(fs, args[2]);
+            return SIMT_ERR_OK;
+        }
+    }
+    if (str[0] == '{' && strstr(str, "shfl") && strstr(str, "@p add.")) {
+        static const char *const tys[4][3] = {
+            {"u32", "s32", "f32"}, {"u64", "s64", NULL}, {"u64", "s64", NULL}, {"f64", NULL, NULL}};
+        char tb[400];
+        for (int fam = 0; fam < 4; fam++)
+            for (int ti = 0; ti < 3 && tys[fam][ti]; ti++)
+                for (int md = 0; md < 4; md++)
+                    for (int sync = 0; sync < 2; sync++) {
+                        shfl_add_template(tb, sizeof tb, sync, modes[md], tys[fam][ti], fam);
+                        if (strcmp(tb, str) != 0)
+                            continue;
+                        /* arguments: value $1, offset $2, c $3, then addend/mask by family */
+                        unsigned want = (fam <= 1 ? 4u : 3u) + (unsigned)sync;
+                        if (nargs != want)
+                            continue;
+                        *cls = SIMT_IC_WARP;
+                        x = ASM_INTR(XI_SHFL);
+                        x->a = !sync ? REF_NONE : args[fam <= 1 ? 4 : 3];
+                        x->b = args[0];
+                        x->c = args[1];
+                        /* 0x100: add when valid; bits 12-13: 0 int32, 1 f32, 2 int64, 3 f64 */
+                        int kind = fam == 3 ? 3 : fam >= 1 ? 2 : tys[fam][ti][0] == 'f' ? 1 : 0;
+                        x->imm = md | 0x100 | (kind << 12);
+                        x->aux = aux_push(fs, args[2]);
+                        aux_push(fs, fam <= 1 ? args[3] : args[0]);
+                        return SIMT_ERR_OK;
+                    }
+    }
+    if (strcmp(str, "{ .reg .pred p; and.b32 $0, $1, $2; setp.eq.u32 p, $0, $2; "
+                    "vote.ballot.sync.b32 $0, p, 0xffffffff; @!p not.b32 $0, $0; }") == 0 &&
+        nargs == 2) {
+        /* CUB's radix-rank digit match (cub/block/radix_rank_sort_operations.cuh) */
+        *cls = SIMT_IC_WARP;
+        ASM_INTR(XI_PTX)->imm = PX_BALLOT_EQ;
+        return SIMT_ERR_OK;
+    }
+    static const struct {
+        const char *tpl;
+        unsigned nargs;
+        int px;
+    } plain[] = {{"bfe.u32 $0, $1, $2, $3;", 3, PX_BFE_U32},
+                 {"bfe.s32 $0, $1, $2, $3;", 3, PX_BFE_S32},
+                 {"bfe.u64 $0, $1, $2, $3;", 3, PX_BFE_U64},
+                 {"bfe.s64 $0, $1, $2, $3;", 3, PX_BFE_S64},
+                 {"bfi.b32 $0, $1, $2, $3, $4;", 4, PX_BFI_B32},
+                 {"prmt.b32 $0, $1, $2, $3;", 3, PX_PRMT_B32},
+                 {"vshl.u32.u32.u32.clamp.add $0, $1, $2, $3;", 3, PX_VSHL_ADD},
+                 {"vshr.u32.u32.u32.clamp.add $0, $1, $2, $3;", 3, PX_VSHR_ADD},
+                 {"vadd.u32.u32.u32.add $0, $1, $2, $3;", 3, PX_VADD_ADD},
+                 {NULL, 0, 0}};
+    for (int i = 0; plain[i].tpl; i++)
+        if (strcmp(str, plain[i].tpl) == 0 && nargs == plain[i].nargs) {
+            x = ASM_INTR(XI_PTX);
+            x->imm = plain[i].px;
+            if (nargs > 3)
+                x->aux = aux_push(fs, args[3]);
+            return SIMT_ERR_OK;
+        }
+    if ((starts(str, "ld.") || starts(str, "st.")) && nargs >= 1) {
+        /* ld/st with state space and cache operators (CUB's ThreadLoad/ThreadStore):
+         * "ld.<mods>.<type> $0, [$1];", "ld.<mods>.v2|v4.<type> {$0, ...}, [$n];",
+         * "st.<mods>.<type> [$0], $1;". The access is as wide as the asm's own operands. */
+        int ld = str[0] == 'l';
+        const char *sp = strchr(str, ' ');
+        const char *dot = sp ? sp : str;
+        while (dot > str && *dot != '.')
+            dot--;
+        uint32_t tb = sp && dot > str ? ptx_type_bytes(dot + 1, (size_t)(sp - dot - 1)) : 0;
+        size_t opl = sp ? (size_t)(sp - str) : 0;
+        char opc[64] = "";
+        if (opl < sizeof opc)
+            memcpy(opc, str, opl), opc[opl] = 0;
+        int vec = strstr(opc, ".v2.") ? 2 : strstr(opc, ".v4.") ? 4 : 1;
+        int space = strstr(opc, ".shared")   ? SIMT_MS_SHARED
+                    : strstr(opc, ".local")  ? SIMT_MS_LOCAL
+                    : strstr(opc, ".const")  ? SIMT_MS_CONST
+                    : strstr(opc, ".param")  ? -1
+                    : strstr(opc, ".global") ? SIMT_MS_GLOBAL
+                                             : SIMT_MS_GENERIC;
+        char ops[96];
+        if (ld && vec == 1)
+            snprintf(ops, sizeof ops, "$0, [$1];");
+        else if (ld && vec == 2)
+            snprintf(ops, sizeof ops, "{$0, $1}, [$2];");
+        else if (ld)
+            snprintf(ops, sizeof ops, "{$0, $1, $2, $3}, [$4];");
+        else
+            snprintf(ops, sizeof ops, "[$0], $1;");
+        LLVMTypeRef vt = ld ? LLVMTypeOf(I) : LLVMTypeOf(LLVMGetOperand(I, 1));
+        uint32_t *lv = NULL, nl = 0;
+        size_t capl = 0;
+        int ok = tb && space >= 0 && sp && strcmp(sp + 1, ops) == 0 && (ld || vec == 1) &&
+                 nargs == (ld ? 1u : 2u) && !type_leaves(fs->ms, vt, 0, &lv, &nl, &capl) &&
+                 nl / 2 == (uint32_t)vec;
+        for (uint32_t i = 0; ok && i < nl / 2; i++) /* leaves: (offset, bytes) pairs */
+            ok = lv[2 * i] == i * tb && lv[2 * i + 1] == tb;
+        if (ok) {
+            x = emit(fs, ld ? OP_LOAD : OP_STORE, irpc, 1);
+            if (ld) {
+                x->dst = dst;
+                x->a = args[0];
+            } else {
+                x->a = args[1];
+                x->b = args[0];
+            }
+            x->nel = (uint16_t)type_words(vt);
+            x->flags = XF_TRACEMEM;
+            x->imm = (int64_t)tb * vec;
+            x->aux = aux_push(fs, nl / 2);
+            for (uint32_t i = 0; i < nl; i++)
+                aux_push(fs, lv[i]);
+            free(lv);
+            *cls = ld ? SIMT_IC_LOAD : SIMT_IC_STORE;
+            *msp = space;
+            *abytes = tb * (uint32_t)vec;
+            return SIMT_ERR_OK;
+        }
+        free(lv);
+    }
     static const struct {
         const char *reg;
         int sr;
@@ -2853,8 +3075,7 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
                 return SIMT_ERR_OK;
             }
     }
-    if (strcmp(str, "bar.sync 0;") == 0 || strcmp(str, "barrier.sync 0;") == 0 ||
-        strcmp(str, "bar.sync \t0;") == 0) {
+    if (strcmp(str, "bar.sync 0;") == 0 || strcmp(str, "barrier.sync 0;") == 0) {
         *cls = SIMT_IC_BARRIER;
         ASM_INTR(XI_BARRIER);
         return SIMT_ERR_OK;
@@ -2866,6 +3087,12 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
     }
     if (strcmp(str, "trap;") == 0) {
         ASM_INTR(XI_TRAP);
+        return SIMT_ERR_OK;
+    }
+    if (strcmp(str, "exit;") == 0) {
+        /* CUB's ThreadExit: the threads end here, inside the block (TRACE_FORMAT.md) */
+        *cls = SIMT_IC_EXIT;
+        ASM_INTR(XI_EXIT);
         return SIMT_ERR_OK;
     }
     if (starts(str, "nanosleep.u32")) {
@@ -3416,7 +3643,7 @@ static simt_err xl_inst(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32
     case LLVMCall: {
         LLVMValueRef cv = LLVMGetCalledValue(I);
         if (LLVMIsAInlineAsm(cv))
-            return xl_asm(fs, I, irpc, dst, cls);
+            return xl_asm(fs, I, irpc, dst, cls, msp, abytes);
         uint32_t fi;
         LLVMValueRef fnv = LLVMIsAFunction(cv) ? cv : NULL;
         if (fnv && pmap_get(&ms->fmap, fnv, &fi) && ms->m->funcs[fi].defined) {
