@@ -2,7 +2,7 @@
  * CUB writes them) compute what the PTX ISA defines: bfe/bfi/prmt, the video shift-and-add
  * forms, the shuffle-and-add steps of CUB's warp reductions and scans (32-bit, 64-bit integer,
  * f32, f64; with and without .sync), CUB's radix digit match (a ballot), loads and stores with
- * cache operators (ld.global.nc, ld.cg, st.cg, vector loads), %laneid, exit (the threads that
+ * cache operators (ld.global.nc, ld.cg, st.cg, vector loads and stores), %laneid, exit (the threads that
  * reach it end there, the others go on). Expected values are
  * computed on the host from the definitions. The host side uses std::unique_ptr: <memory>
  * must compile in a .cu file (libstdc++'s __attribute__((__noinline__))). */
@@ -139,6 +139,16 @@ __global__ void k(const unsigned *in, const unsigned long long *in64, unsigned l
                  : "=l"(pair0), "=l"(pair1)
                  : "l"(in64 + (t & ~1u)));
     asm volatile("st.cg.u64 [%0], %1;" ::"l"(cg + t), "l"(w + 1));
+    /* vector stores and a 4-element vector load (CUB's ThreadStore/ThreadLoad of 16 bytes) */
+    if (t < 8) {
+        asm volatile("st.cg.v2.u64 [%0], {%1, %2};" ::"l"(cg + 32 + 2 * t), "l"(w), "l"(w + 5));
+        asm volatile("st.global.wb.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(cg + 48 + 2 * t),
+                     "r"(v), "r"(v + 1), "r"(v + 2), "r"(v + 3));
+    }
+    unsigned q0, q1, q2, q3;
+    asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+                 : "=r"(q0), "=r"(q1), "=r"(q2), "=r"(q3)
+                 : "l"(in + (t & ~3u)));
     unsigned long long back;
     asm volatile("ld.cg.u64 %0, [%1];" : "=l"(back) : "l"(cg + t));
     v2 = (unsigned)back;
@@ -169,6 +179,7 @@ __global__ void k(const unsigned *in, const unsigned long long *in64, unsigned l
         sd = scan_f64(sd, off);
     r[12] = (unsigned)(sd * 2);
     r[13] = match(v & 7, 4);
+    r[14] = q0 + q1 * 3 + q2 * 5 + q3 * 7;
 }
 
 /* CUB's ThreadExit: after a barrier, odd threads leave; the others go on and write again */
@@ -200,7 +211,7 @@ int main()
     unsigned long long *in64, *cg;
     CHECK(cudaMallocManaged(&in, n * 4));
     CHECK(cudaMallocManaged(&in64, n * 8));
-    CHECK(cudaMallocManaged(&cg, n * 8));
+    CHECK(cudaMallocManaged(&cg, 64 * 8));
     CHECK(cudaMallocManaged(&o, n * 16 * 4));
     std::unique_ptr<unsigned[]> h(new unsigned[n]);
     unsigned x = 12345;
@@ -252,6 +263,14 @@ int main()
         bad += t == 0 && r[11] != (unsigned)(sum64 >> 20);
         bad += r[12] != (unsigned)(ds * 2);
         bad += r[13] != (bit4 ? bal : ~bal);
+        const unsigned *q = &h[t & ~3u];
+        bad += r[14] != q[0] + q[1] * 3 + q[2] * 5 + q[3] * 7;
+        if (t < 8) {
+            const unsigned long long *vs = cg + 32 + 2 * t;
+            const unsigned *v4 = (const unsigned *)(cg + 48 + 2 * t);
+            bad += vs[0] != in64[t] || vs[1] != in64[t] + 5;
+            bad += v4[0] != v || v4[1] != v + 1 || v4[2] != v + 2 || v4[3] != v + 3;
+        }
         if (bad) {
             fprintf(stderr, "lane %u: first mismatch in this lane's results\n", t);
             break;

@@ -2991,7 +2991,8 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
     if ((starts(str, "ld.") || starts(str, "st.")) && nargs >= 1) {
         /* ld/st with state space and cache operators (CUB's ThreadLoad/ThreadStore):
          * "ld.<mods>.<type> $0, [$1];", "ld.<mods>.v2|v4.<type> {$0, ...}, [$n];",
-         * "st.<mods>.<type> [$0], $1;". The access is as wide as the asm's own operands. */
+         * "st.<mods>[.v2|.v4].<type> [$0], $1 / {$1, ...};". The access is as wide as the
+         * asm's own operands. */
         int ld = str[0] == 'l';
         const char *sp = strchr(str, ' ');
         const char *dot = sp ? sp : str;
@@ -3009,23 +3010,43 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
                     : strstr(opc, ".param")  ? -1
                     : strstr(opc, ".global") ? SIMT_MS_GLOBAL
                                              : SIMT_MS_GENERIC;
-        char ops[96];
-        if (ld && vec == 1)
-            snprintf(ops, sizeof ops, "$0, [$1];");
-        else if (ld && vec == 2)
-            snprintf(ops, sizeof ops, "{$0, $1}, [$2];");
-        else if (ld)
-            snprintf(ops, sizeof ops, "{$0, $1, $2, $3}, [$4];");
-        else
-            snprintf(ops, sizeof ops, "[$0], $1;");
+        static const char *const ldops[] = {"", "$0, [$1];", "{$0, $1}, [$2];", "",
+                                             "{$0, $1, $2, $3}, [$4];"};
+        static const char *const stops[] = {"", "[$0], $1;", "[$0], {$1, $2};", "",
+                                             "[$0], {$1, $2, $3, $4};"};
+        const char *ops = ld ? ldops[vec] : stops[vec];
+        /* the value: a load's result (one struct of vec fields for vector loads); a store's
+         * operands $1.. (each one element) */
         LLVMTypeRef vt = ld ? LLVMTypeOf(I) : LLVMTypeOf(LLVMGetOperand(I, 1));
         uint32_t *lv = NULL, nl = 0;
         size_t capl = 0;
-        int ok = tb && space >= 0 && sp && strcmp(sp + 1, ops) == 0 && (ld || vec == 1) &&
-                 nargs == (ld ? 1u : 2u) && !type_leaves(fs->ms, vt, 0, &lv, &nl, &capl) &&
-                 nl / 2 == (uint32_t)vec;
+        int ok = tb && space >= 0 && sp && strcmp(sp + 1, ops) == 0 &&
+                 nargs == (ld ? 1u : 1u + (unsigned)vec) &&
+                 !type_leaves(fs->ms, vt, 0, &lv, &nl, &capl) &&
+                 nl / 2 == (uint32_t)(ld ? vec : 1);
         for (uint32_t i = 0; ok && i < nl / 2; i++) /* leaves: (offset, bytes) pairs */
             ok = lv[2 * i] == i * tb && lv[2 * i + 1] == tb;
+        for (unsigned i = 2; ok && !ld && i <= (unsigned)vec; i++)
+            ok = LLVMTypeOf(LLVMGetOperand(I, i)) == vt;
+        if (ok && !ld && vec > 1) {
+            /* the elements of a vector store into consecutive scratch slots, stored as one */
+            const uint32_t ew = type_words(vt), tmp = new_slots(fs, ew * (uint32_t)vec);
+            for (int i = 0; i < vec; i++) {
+                struct xinst *mv = emit(fs, OP_MOV, irpc, 0);
+                mv->dst = tmp + ew * (uint32_t)i;
+                mv->a = args[1 + i];
+                mv->nel = (uint16_t)ew;
+            }
+            free(lv);
+            lv = malloc(2 * (size_t)vec * sizeof *lv);
+            ok = lv != NULL;
+            for (int i = 0; ok && i < vec; i++) {
+                lv[2 * i] = (uint32_t)i * tb;
+                lv[2 * i + 1] = tb;
+            }
+            nl = 2 * (uint32_t)vec;
+            args[1] = tmp;
+        }
         if (ok) {
             x = emit(fs, ld ? OP_LOAD : OP_STORE, irpc, 1);
             if (ld) {
@@ -3035,7 +3056,7 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
                 x->a = args[1];
                 x->b = args[0];
             }
-            x->nel = (uint16_t)type_words(vt);
+            x->nel = (uint16_t)(ld ? type_words(vt) : type_words(vt) * (uint32_t)vec);
             x->flags = XF_TRACEMEM;
             x->imm = (int64_t)tb * vec;
             x->aux = aux_push(fs, nl / 2);
