@@ -129,6 +129,16 @@ struct simt_texture_binding {
     uint32_t normalized_float;     /* read mode "normalized float": 8/16-bit integer channels
                                       arrive as floats, unsigned in [0,1], signed in [-1,1]
                                       (texture objects; references convert in the header) */
+    /* sampling by tex1D/2D/3D (texture objects; fetches by integer index ignore these) */
+    uint32_t filter_linear;     /* 1: linear filtering (float results only), 0: point */
+    uint32_t normalized_coords; /* 1: coordinates in [0,1) of the extent */
+    uint32_t address[3];        /* per dimension, enum simt_tex_address */
+};
+enum simt_tex_address { /* (0, the zero-initialised default, clamps as before) */
+                        SIMT_TEX_CLAMP = 0,
+                        SIMT_TEX_WRAP,
+                        SIMT_TEX_MIRROR,
+                        SIMT_TEX_BORDER
 };
 
 /*! simt_module_bind_texture() : binds the texture reference variable `symbol` (mangled

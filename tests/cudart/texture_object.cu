@@ -122,14 +122,14 @@ int main()
     CHECK(cudaGetTextureObjectTextureDesc(&tback, ta));
     EXPECT(tback.readMode == cudaReadModeNormalizedFloat);
 
-    /* unsupported settings */
+    /* invalid settings: linear filtering needs float results (not 32-bit integers read as
+     * elements) */
     cudaTextureObject_t bad = 0;
     cudaTextureDesc tf = te;
     tf.filterMode = cudaFilterModeLinear;
-    EXPECT_ERR(cudaCreateTextureObject(&bad, &rl, &tf, NULL), cudaErrorInvalidFilterSetting);
-    cudaTextureDesc tc = te;
-    tc.normalizedCoords = 1;
-    EXPECT_ERR(cudaCreateTextureObject(&bad, &rl, &tc, NULL), cudaErrorInvalidNormSetting);
+    cudaResourceDesc rint = rl;
+    rint.res.linear.desc = cudaCreateChannelDesc<int>();
+    EXPECT_ERR(cudaCreateTextureObject(&bad, &rint, &tf, NULL), cudaErrorInvalidFilterSetting);
     cudaResourceDesc ri = rl; /* 32-bit integers cannot be read as normalised float */
     ri.res.linear.desc = cudaCreateChannelDesc<int>();
     EXPECT_ERR(cudaCreateTextureObject(&bad, &ri, &tn, NULL), cudaErrorInvalidNormSetting);

@@ -853,8 +853,8 @@ static void b_texture(simt_device *d, simt_module *m)
             ts[y * 16 + x * 2] = (int16_t) - (x + 10 * y);
             ts[y * 16 + x * 2 + 1] = (int16_t)(x * y);
         }
-    struct simt_texture_binding bf = {dtf, 4, 1, 1, 1, 16, 1, 1, 0, 0};
-    struct simt_texture_binding bs = {dts, 4, 2, 0, 1, 4, 3, 1, 32, 0};
+    struct simt_texture_binding bf = {dtf, 4, 1, 1, 1, 16, 1, 1, 0, 0, 0, 0, {0, 0, 0}};
+    struct simt_texture_binding bs = {dts, 4, 2, 0, 1, 4, 3, 1, 32, 0, 0, 0, {0, 0, 0}};
     TRY(simt_module_bind_texture(m, "texf", &bf));
     TRY(simt_module_bind_texture(m, "texs", &bs));
     void *args[] = {&dout};

@@ -758,6 +758,130 @@ static uint32_t stray_lanes(const struct cta *c, const struct warp *w, uint32_t 
 }
 
 /* Runs warp w until it exits, waits at a barrier, or its slice ends. */
+/* --- texture sampling (CUDA C Programming Guide, "Texture Fetching") -------------------- */
+
+/* Texel index i of an extent n under address mode m (normalised coordinates allow wrap and
+ * mirror; unnormalised ones clamp or use the border): -1 for a border texel. */
+static int64_t tex_index(int64_t i, uint64_t n, uint32_t m, int normc)
+{
+    const int64_t N = (int64_t)n;
+    if (m == SIMT_TEX_BORDER)
+        return i < 0 || i >= N ? -1 : i;
+    if (normc && m == SIMT_TEX_WRAP)
+        return ((i % N) + N) % N;
+    if (normc && m == SIMT_TEX_MIRROR) {
+        const int64_t k = ((i % (2 * N)) + 2 * N) % (2 * N);
+        return k < N ? k : 2 * N - 1 - k;
+    }
+    return i < 0 ? 0 : i >= N ? N - 1 : i;
+}
+
+/* floor(v) as a texel index: NaN reads texel 0, and magnitudes beyond any extent stay
+ * beyond it without overflowing */
+static int64_t tex_floor(float v)
+{
+    if (!(v == v))
+        return 0;
+    const float lim = 1099511627776.0f; /* 2^40 */
+    return v < -lim ? -(int64_t)lim : v > lim ? (int64_t)lim : (int64_t)floorf(v);
+}
+
+/* Device address of texel (x, y, z) of binding b after its address modes; 0 for a border
+ * texel. */
+static uint64_t tex_addr(const struct simt_texture_binding *b, int64_t x, int64_t y, int64_t z,
+                         int normc)
+{
+    x = tex_index(x, b->width, b->address[0], normc);
+    y = tex_index(y, b->height ? b->height : 1, b->address[1], normc);
+    z = tex_index(z, b->depth ? b->depth : 1, b->address[2], normc);
+    if (x < 0 || y < 0 || z < 0)
+        return 0;
+    const uint64_t pitch = b->pitch_bytes ? b->pitch_bytes : b->width * b->elem_bytes;
+    const uint64_t h = b->height ? b->height : 1;
+    return b->base + ((uint64_t)z * h + (uint64_t)y) * pitch + (uint64_t)x * b->elem_bytes;
+}
+
+/* The texel at ta (0: the border, all channels 0) as 32-bit words: float channels as their
+ * bits, integers sign- or zero-extended, or as floats in the normalized-float read mode. */
+static int tex_read(struct cta *c, struct warp *w, uint32_t l, const struct simt_texture_binding *b,
+                    uint64_t ta, uint32_t texel[4], simt_err *e)
+{
+    memset(texel, 0, 4 * sizeof *texel);
+    if (!ta)
+        return 1;
+    uint8_t *hp = xlate(c, w, (int)l, ta, b->elem_bytes, 0, e);
+    if (!hp)
+        return 0;
+    uint32_t ch = b->channels ? b->channels : 1, cb = b->elem_bytes / ch;
+    for (uint32_t k = 0; k < ch && k < 4; k++) {
+        uint64_t v = rd_bytes(hp + k * cb, cb);
+        if (!b->is_float && b->is_signed && cb < 4)
+            v = (uint64_t)SX(v, cb * 8);
+        texel[k] = (uint32_t)v;
+        if (b->normalized_float && !b->is_float && cb < 4) {
+            /* [0,1] or [-1,1] by the channel's largest magnitude */
+            float scale =
+                b->is_signed ? (float)((1u << (cb * 8 - 1)) - 1) : (float)((1u << (cb * 8)) - 1);
+            float f = (b->is_signed ? (float)(int32_t)v : (float)(uint32_t)v) / scale;
+            f = f < -1.0f ? -1.0f : f;
+            memcpy(&texel[k], &f, 4);
+        }
+    }
+    return 1;
+}
+
+/* tex1D/2D/3D at float coordinates: normalised coordinates scaled by the extent, then point
+ * sampling (the texel holding the coordinate) or linear filtering between the 2/4/8 nearest
+ * texel centres with weights in 9-bit fixed point (8 fractional bits), as the hardware does.
+ * *ta = the first texel's address (the one traced). */
+static int tex_sample(struct cta *c, struct warp *w, uint32_t l,
+                      const struct simt_texture_binding *b, float x, float y, float z,
+                      uint32_t texel[4], uint64_t *ta, simt_err *e)
+{
+    const int nc = b->normalized_coords != 0;
+    const int dims = b->depth > 1 ? 3 : b->height > 1 ? 2 : 1;
+    float co[3] = {x, y, z};
+    const uint64_t ext[3] = {b->width, b->height ? b->height : 1, b->depth ? b->depth : 1};
+    for (int d = 0; d < 3; d++)
+        if (nc)
+            co[d] *= (float)ext[d];
+    if (!b->filter_linear) {
+        *ta = tex_addr(b, tex_floor(co[0]), dims > 1 ? tex_floor(co[1]) : 0,
+                       dims > 2 ? tex_floor(co[2]) : 0, nc);
+        return tex_read(c, w, l, b, *ta, texel, e);
+    }
+    int64_t i0[3] = {0, 0, 0};
+    float fr[3] = {0, 0, 0};
+    for (int d = 0; d < dims; d++) {
+        const float t = co[d] - 0.5f, f = floorf(t);
+        i0[d] = tex_floor(t);
+        fr[d] =
+            t == t && fabsf(t) < 1099511627776.0f ? floorf((t - f) * 256.0f + 0.5f) / 256.0f : 0.0f;
+    }
+    float acc[4] = {0, 0, 0, 0};
+    *ta = 0;
+    for (int corner = 0; corner < (1 << dims); corner++) {
+        float wgt = 1.0f;
+        int64_t idx[3] = {0, 0, 0};
+        for (int d = 0; d < dims; d++) {
+            const int hi = corner >> d & 1;
+            idx[d] = i0[d] + hi;
+            wgt *= hi ? fr[d] : 1.0f - fr[d];
+        }
+        const uint64_t a = tex_addr(b, idx[0], idx[1], idx[2], nc);
+        if (corner == 0)
+            *ta = a;
+        uint32_t t4[4];
+        if (!tex_read(c, w, l, b, a, t4, e))
+            return 0;
+        for (int k = 0; k < 4; k++)
+            acc[k] += wgt * F(t4[k]);
+    }
+    for (int k = 0; k < 4; k++)
+        texel[k] = (uint32_t)UF(acc[k]);
+    return 1;
+}
+
 static simt_err run_warp(struct cta *c, struct warp *w)
 {
     simt_err e = SIMT_ERR_OK;
@@ -2463,39 +2587,25 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                              "texture fetch through texture reference '%s', which is not bound "
                              "to memory (cudaBindTexture*)",
                              g->name);
-                    int64_t xi = (int32_t)X[l], yi = (int32_t)Y[l], zi = (int32_t)Z[l];
-                    xi = xi < 0 ? 0 : xi >= (int64_t)b->width ? (int64_t)b->width - 1 : xi;
-                    yi = yi < 0 ? 0 : yi >= (int64_t)b->height ? (int64_t)b->height - 1 : yi;
-                    zi = zi < 0 ? 0 : zi >= (int64_t)b->depth ? (int64_t)b->depth - 1 : zi;
-                    uint64_t pitch = b->pitch_bytes ? b->pitch_bytes : b->width * b->elem_bytes;
-                    uint64_t ta = b->base + ((uint64_t)zi * b->height + (uint64_t)yi) * pitch +
-                                  (uint64_t)xi * b->elem_bytes;
-                    uint8_t *hp = xlate(c, w, (int)l, ta, b->elem_bytes, 0, &e);
-                    if (!hp)
-                        goto out;
                     uint32_t texel[4] = {0, 0, 0, 0};
-                    uint32_t ch = b->channels ? b->channels : 1, cb = b->elem_bytes / ch;
-                    for (uint32_t k = 0; k < ch && k < 4; k++) {
-                        uint64_t v = rd_bytes(hp + k * cb, cb);
-                        if (!b->is_float && b->is_signed && cb < 4)
-                            v = (uint64_t)SX(v, cb * 8);
-                        texel[k] = (uint32_t)v;
-                        if (b->normalized_float && !b->is_float && cb < 4) {
-                            /* [0,1] or [-1,1] by the channel's largest magnitude */
-                            float scale = b->is_signed ? (float)((1u << (cb * 8 - 1)) - 1)
-                                                       : (float)((1u << (cb * 8)) - 1);
-                            float f =
-                                (b->is_signed ? (float)(int32_t)v : (float)(uint32_t)v) / scale;
-                            f = f < -1.0f ? -1.0f : f;
-                            memcpy(&texel[k], &f, 4);
-                        }
+                    uint64_t ta = 0; /* the traced address: the (first) texel read */
+                    if (!in->imm) {  /* integer texel indices (tex1Dfetch, references) */
+                        ta = tex_addr(b, (int32_t)X[l], (int32_t)Y[l], (int32_t)Z[l], 0);
+                        if (!tex_read(c, w, l, b, ta, texel, &e))
+                            goto out;
+                    } else {
+                        struct simt_texture_binding bn = *b;
+                        if (in->imm == 2)
+                            bn.normalized_float = 1;
+                        if (!tex_sample(c, w, l, &bn, F(X[l]), F(Y[l]), F(Z[l]), texel, &ta, &e))
+                            goto out;
                     }
                     uint8_t *tp = xlate(c, w, (int)l, Tx[l], 16, 1, &e);
                     if (!tp)
                         goto out;
                     memcpy(tp, texel, 16);
-                    if (tw)
-                        tr_mem(c, tid_of(w, l), TPC, ta, 0, b->elem_bytes);
+                    if (tw) /* a border texel reads no memory: the texture's base stands in */
+                        tr_mem(c, tid_of(w, l), TPC, ta ? ta : b->base, 0, b->elem_bytes);
                 }
                 pc++;
                 break;

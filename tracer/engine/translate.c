@@ -1298,9 +1298,14 @@ static simt_err xl_intrinsic(struct fstate *fs, LLVMValueRef I, uint32_t irpc, c
         INTR(XI_ASSERT);
         return SIMT_ERR_OK;
     }
-    if (strcmp(nm, "__simt_tex_fetch") == 0 && nargs == 5) {
+    if ((strcmp(nm, "__simt_tex_fetch") == 0 || strcmp(nm, "__simt_tex_sample") == 0 ||
+         strcmp(nm, "__simt_tex_sample_n") == 0) &&
+        nargs == 5) {
         *cls = SIMT_IC_LOAD;
         x = INTR(XI_TEX);
+        /* 0: integer texel indices; 1: float coordinates (sampled); 2: sampled, integer
+         * channels converted to normalised floats (references read as normalized float) */
+        x->imm = nm[11] != 's' ? 0 : nm[17] == '_' ? 2 : 1;
         x->aux = aux_push(fs, args[3]);
         aux_push(fs, args[4]);
         x = &fs->f->code[fs->f->ncode - 1];
@@ -3011,9 +3016,9 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
                     : strstr(opc, ".global") ? SIMT_MS_GLOBAL
                                              : SIMT_MS_GENERIC;
         static const char *const ldops[] = {"", "$0, [$1];", "{$0, $1}, [$2];", "",
-                                             "{$0, $1, $2, $3}, [$4];"};
+                                            "{$0, $1, $2, $3}, [$4];"};
         static const char *const stops[] = {"", "[$0], $1;", "[$0], {$1, $2};", "",
-                                             "[$0], {$1, $2, $3, $4};"};
+                                            "[$0], {$1, $2, $3, $4};"};
         const char *ops = ld ? ldops[vec] : stops[vec];
         /* the value: a load's result (one struct of vec fields for vector loads); a store's
          * operands $1.. (each one element) */
@@ -3022,8 +3027,7 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
         size_t capl = 0;
         int ok = tb && space >= 0 && sp && strcmp(sp + 1, ops) == 0 &&
                  nargs == (ld ? 1u : 1u + (unsigned)vec) &&
-                 !type_leaves(fs->ms, vt, 0, &lv, &nl, &capl) &&
-                 nl / 2 == (uint32_t)(ld ? vec : 1);
+                 !type_leaves(fs->ms, vt, 0, &lv, &nl, &capl) && nl / 2 == (uint32_t)(ld ? vec : 1);
         for (uint32_t i = 0; ok && i < nl / 2; i++) /* leaves: (offset, bytes) pairs */
             ok = lv[2 * i] == i * tb && lv[2 * i + 1] == tb;
         for (unsigned i = 2; ok && !ld && i <= (unsigned)vec; i++)

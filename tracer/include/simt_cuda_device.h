@@ -10,8 +10,8 @@
  *     (llvm.nvvm.barrier0[.popc/.and/.or]), fences (llvm.nvvm.membar.*), warp shuffles and
  *     votes (llvm.nvvm.shfl.sync.*, llvm.nvvm.vote.*), __ldg (llvm.nvvm.ldg.global.*),
  *     atomic inc/dec (llvm.nvvm.atomic.load.inc/dec.32);
- *   - extern device functions: vprintf, malloc, free, operator new/delete, __assertfail and
- *     __simt_tex_fetch.
+ *   - extern device functions: vprintf, malloc, free, operator new/delete, __assertfail,
+ *     __simt_tex_fetch, __simt_tex_sample and __simt_tex_sample_n.
  */
 #ifndef SIMT_CUDA_DEVICE_H
 #define SIMT_CUDA_DEVICE_H
@@ -811,8 +811,8 @@ SIMT_WREDUCE_(__reduce_xor_sync, unsigned int, acc ^ o)
  * binds through simt_module_bind_texture); the tracer clamps x/y/z to the bound extent, reads
  * the texel and stores channel c into texel[c] (c < 4): float channels as their bit pattern,
  * integer channels sign- or zero-extended to 32 bits; absent channels are 0. The read is one
- * SIMT_MS_TEXTURE access at the texel's global address. Coordinates of tex1D/2D/3D are
- * unnormalised; point sampling takes floor(coordinate). */
+ * SIMT_MS_TEXTURE access at the texel's global address. tex1Dfetch uses it; tex1D/2D/3D
+ * sample through __simt_tex_sample (below). */
 extern "C" __device__ void __simt_tex_fetch(const void *texref, int x, int y, int z,
                                             unsigned int *texel);
 
@@ -950,23 +950,43 @@ tex1Dfetch(const texture<T, cudaTextureType1D, M> &t, int x)
 {
     return __simt_tex_get(t, x, 0, 0);
 }
+/* tex1D/2D/3D sample at float coordinates with the reference's filter mode, normalisation and
+ * address modes (cudaBindTexture* took them from the textureReference). With the
+ * normalized-float read mode the tracer converts (and filters) the channels itself
+ * (__simt_tex_sample_n), so the texel arrives as floats. */
+extern "C" __device__ void __simt_tex_sample(const void *tex, float x, float y, float z,
+                                             unsigned int *texel);
+extern "C" __device__ void __simt_tex_sample_n(const void *tex, float x, float y, float z,
+                                               unsigned int *texel);
+template <class T, int D, enum cudaTextureReadMode M>
+__device__ static inline typename __simt_tex_read<T, M>::type
+__simt_tex_sampled(const texture<T, D, M> &t, float x, float y, float z)
+{
+    unsigned int w[4] = {0, 0, 0, 0};
+    if (M == cudaReadModeNormalizedFloat) {
+        __simt_tex_sample_n(&t, x, y, z, w);
+        return __simt_tex_conv<typename __simt_tex_read<T, M>::type>::get(w);
+    }
+    __simt_tex_sample(&t, x, y, z, w);
+    return __simt_tex_read<T, M>::get(w);
+}
 template <class T, enum cudaTextureReadMode M>
 __device__ static inline typename __simt_tex_read<T, M>::type
 tex1D(const texture<T, cudaTextureType1D, M> &t, float x)
 {
-    return __simt_tex_get(t, __float2int_rd(x), 0, 0);
+    return __simt_tex_sampled(t, x, 0.0f, 0.0f);
 }
 template <class T, enum cudaTextureReadMode M>
 __device__ static inline typename __simt_tex_read<T, M>::type
 tex2D(const texture<T, cudaTextureType2D, M> &t, float x, float y)
 {
-    return __simt_tex_get(t, __float2int_rd(x), __float2int_rd(y), 0);
+    return __simt_tex_sampled(t, x, y, 0.0f);
 }
 template <class T, enum cudaTextureReadMode M>
 __device__ static inline typename __simt_tex_read<T, M>::type
 tex3D(const texture<T, cudaTextureType3D, M> &t, float x, float y, float z)
 {
-    return __simt_tex_get(t, __float2int_rd(x), __float2int_rd(y), __float2int_rd(z));
+    return __simt_tex_sampled(t, x, y, z);
 }
 
 /* --- texture objects: the handle takes the reference's place in __simt_tex_fetch. The
@@ -983,18 +1003,27 @@ template <class T> __device__ static inline T tex1Dfetch(cudaTextureObject_t t, 
 {
     return __simt_texobj_get<T>(t, x, 0, 0);
 }
+/* tex1D/2D/3D of an object sample at float coordinates with the object's filter mode,
+ * coordinate normalisation, address modes and read mode (the tracer, __simt_tex_sample) */
+template <class T>
+__device__ static inline T __simt_texobj_sample(cudaTextureObject_t t, float x, float y, float z)
+{
+    unsigned int w[4] = {0, 0, 0, 0};
+    __simt_tex_sample((const void *)t, x, y, z, w);
+    return __simt_tex_conv<T>::get(w);
+}
 template <class T> __device__ static inline T tex1D(cudaTextureObject_t t, float x)
 {
-    return __simt_texobj_get<T>(t, __float2int_rd(x), 0, 0);
+    return __simt_texobj_sample<T>(t, x, 0.0f, 0.0f);
 }
 template <class T> __device__ static inline T tex2D(cudaTextureObject_t t, float x, float y)
 {
-    return __simt_texobj_get<T>(t, __float2int_rd(x), __float2int_rd(y), 0);
+    return __simt_texobj_sample<T>(t, x, y, 0.0f);
 }
 template <class T>
 __device__ static inline T tex3D(cudaTextureObject_t t, float x, float y, float z)
 {
-    return __simt_texobj_get<T>(t, __float2int_rd(x), __float2int_rd(y), __float2int_rd(z));
+    return __simt_texobj_sample<T>(t, x, y, z);
 }
 /* the forms that return through a pointer */
 template <class T> __device__ static inline void tex1Dfetch(T *r, cudaTextureObject_t t, int x)

@@ -2609,6 +2609,21 @@ cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExte
     return cudaSuccess;
 }
 
+/* CUDA's address mode as the tracer's (simt_tracer.h) */
+static uint32_t rt_tex_address(enum cudaTextureAddressMode m)
+{
+    switch (m) {
+    case cudaAddressModeWrap:
+        return SIMT_TEX_WRAP;
+    case cudaAddressModeMirror:
+        return SIMT_TEX_MIRROR;
+    case cudaAddressModeBorder:
+        return SIMT_TEX_BORDER;
+    default:
+        return SIMT_TEX_CLAMP;
+    }
+}
+
 static cudaError_t rt_bind(const char *api, const struct textureReference *texref, uint64_t base,
                            const struct cudaChannelFormatDesc *desc, size_t width, size_t height,
                            size_t depth, size_t pitch)
@@ -2621,13 +2636,10 @@ static cudaError_t rt_bind(const char *api, const struct textureReference *texre
     cudaError_t e = rt_load_image(t->img);
     if (e != cudaSuccess)
         return rt_fail(e);
-    if (texref->filterMode != cudaFilterModePoint || texref->normalized) {
-        rt_msg(api,
-               "texture %s: only point sampling with unnormalised coordinates is supported "
-               "(filterMode %d, normalized %d)",
-               t->name, (int)texref->filterMode, texref->normalized);
-        return rt_fail(texref->normalized ? cudaErrorInvalidNormSetting
-                                          : cudaErrorInvalidFilterSetting);
+    if (texref->filterMode != cudaFilterModePoint && texref->filterMode != cudaFilterModeLinear) {
+        rt_msg(api, "texture %s: filterMode %d is neither point nor linear", t->name,
+               (int)texref->filterMode);
+        return rt_fail(cudaErrorInvalidFilterSetting);
     }
     struct simt_texture_binding b;
     memset(&b, 0, sizeof b);
@@ -2636,6 +2648,18 @@ static cudaError_t rt_bind(const char *api, const struct textureReference *texre
         rt_msg(api, "texture %s: unsupported channel descriptor (%d,%d,%d,%d kind %d)", t->name,
                desc->x, desc->y, desc->z, desc->w, (int)desc->f);
         return rt_fail(cudaErrorInvalidChannelDescriptor);
+    }
+    b.filter_linear = texref->filterMode == cudaFilterModeLinear;
+    b.normalized_coords = texref->normalized != 0;
+    for (int i = 0; i < 3; i++)
+        b.address[i] = rt_tex_address(texref->addressMode[i]);
+    if (b.filter_linear && desc->f != cudaChannelFormatKindFloat &&
+        !(t->read_mode && eb / b.channels <= 2)) {
+        rt_msg(api,
+               "texture %s: linear filtering needs float results: a float texture, or 8/16-bit "
+               "integers read as cudaReadModeNormalizedFloat",
+               t->name);
+        return rt_fail(cudaErrorInvalidFilterSetting);
     }
     b.base = base;
     b.elem_bytes = (uint32_t)eb;
@@ -2740,16 +2764,17 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
         rt_msg(api, "resource views are not supported");
         return rt_fail(cudaErrorNotSupported);
     }
-    if (pTexDesc->filterMode != cudaFilterModePoint || pTexDesc->normalizedCoords) {
-        rt_msg(api,
-               "only point sampling with unnormalised coordinates is supported (filterMode %d, "
-               "normalizedCoords %d)",
-               (int)pTexDesc->filterMode, pTexDesc->normalizedCoords);
-        return rt_fail(pTexDesc->normalizedCoords ? cudaErrorInvalidNormSetting
-                                                  : cudaErrorInvalidFilterSetting);
+    if (pTexDesc->filterMode != cudaFilterModePoint &&
+        pTexDesc->filterMode != cudaFilterModeLinear) {
+        rt_msg(api, "filterMode %d is neither point nor linear", (int)pTexDesc->filterMode);
+        return rt_fail(cudaErrorInvalidFilterSetting);
     }
     struct simt_texture_binding b;
     memset(&b, 0, sizeof b);
+    b.filter_linear = pTexDesc->filterMode == cudaFilterModeLinear;
+    b.normalized_coords = pTexDesc->normalizedCoords != 0;
+    for (int i = 0; i < 3; i++)
+        b.address[i] = rt_tex_address(pTexDesc->addressMode[i]);
     const struct cudaChannelFormatDesc *desc = NULL;
     size_t eb = 0;
     switch (pResDesc->resType) {
@@ -2814,6 +2839,11 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
     if (b.normalized_float && !b.is_float && eb / b.channels > 2) {
         rt_msg(api, "normalized-float reads need 8- or 16-bit integer channels");
         return rt_fail(cudaErrorInvalidNormSetting);
+    }
+    if (b.filter_linear && !b.is_float && !b.normalized_float) {
+        rt_msg(api, "linear filtering needs float results: a float texture, or 8/16-bit integers "
+                    "read as cudaReadModeNormalizedFloat");
+        return rt_fail(cudaErrorInvalidFilterSetting);
     }
     struct rt_texobj *n = rt_grow(rt.texobjs, &rt.cap_texobjs, rt.ntexobjs, sizeof *n);
     if (!n)
