@@ -2,10 +2,10 @@
  * CUB writes them) compute what the PTX ISA defines: bfe/bfi/prmt, the video shift-and-add
  * forms, the shuffle-and-add steps of CUB's warp reductions and scans (32-bit, 64-bit integer,
  * f32, f64; with and without .sync), CUB's radix digit match (a ballot), loads and stores with
- * cache operators (ld.global.nc, ld.cg, st.cg, vector loads and stores), %laneid, exit (the threads that
- * reach it end there, the others go on). Expected values are
- * computed on the host from the definitions. The host side uses std::unique_ptr: <memory>
- * must compile in a .cu file (libstdc++'s __attribute__((__noinline__))). */
+ * cache operators (ld.global.nc, ld.cg, st.cg, vector loads and stores), %laneid, exit (the threads
+ * that reach it end there, the others go on). Expected values are computed on the host from the
+ * definitions. The host side uses std::unique_ptr: <memory> must compile in a .cu file (libstdc++'s
+ * __attribute__((__noinline__))). */
 #include <memory>
 #include "cudart_check.h"
 
@@ -142,8 +142,8 @@ __global__ void k(const unsigned *in, const unsigned long long *in64, unsigned l
     /* vector stores and a 4-element vector load (CUB's ThreadStore/ThreadLoad of 16 bytes) */
     if (t < 8) {
         asm volatile("st.cg.v2.u64 [%0], {%1, %2};" ::"l"(cg + 32 + 2 * t), "l"(w), "l"(w + 5));
-        asm volatile("st.global.wb.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(cg + 48 + 2 * t),
-                     "r"(v), "r"(v + 1), "r"(v + 2), "r"(v + 3));
+        asm volatile("st.global.wb.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(cg + 48 + 2 * t), "r"(v),
+                     "r"(v + 1), "r"(v + 2), "r"(v + 3));
     }
     unsigned q0, q1, q2, q3;
     asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
