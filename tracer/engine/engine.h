@@ -150,8 +150,9 @@ enum xin {
     XI_STACKRESTORE,
     XI_FRCP,
     XI_FPOW,
-    XI_PTX, /* an inline-PTX idiom (enum xptx in imm) */
-    XI_EXIT /* PTX exit: the executing threads end (kernel frame only) */
+    XI_PTX,  /* an inline-PTX idiom (enum xptx in imm) */
+    XI_EXIT, /* PTX exit: the executing threads end (kernel frame only) */
+    XI_SURF  /* surface object read (imm 0) or write (imm 1) */
 };
 enum xptx { /* XI_PTX sub-ops (imm): inline-PTX idioms of CUDA libraries (CUB, thrust) */
             PX_BFE_U32,  /* bfe.u32 d, a, pos, len */

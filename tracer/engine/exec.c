@@ -2554,6 +2554,74 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                 pc++;
                 break;
             }
+            case XI_SURF: {
+                /* __simt_surf_read/write(surface, x bytes, y, z, data*, size, boundary mode)
+                 * (tracer/include/simt_cuda_device.h) */
+                const uint64_t *Sf = OPD(in->a), *X = OPD(in->b), *Y = OPD(in->c);
+                const uint32_t *ax = fn->aux + in->aux;
+                const uint64_t *Z = OPD(ax[0]), *Dp = OPD(ax[1]), *Sz = OPD(ax[2]),
+                               *Md = OPD(ax[3]);
+                const int wr = in->imm != 0;
+                ACTIVE(mask)
+                {
+                    const uint64_t h = Sf[l];
+                    const struct simt_texture_binding *b =
+                        h && h <= c->d->ntexobj && c->d->texobj[h - 1].width ? &c->d->texobj[h - 1]
+                                                                             : NULL;
+                    if (!b)
+                        FAIL(SIMT_ERR_INVALID_ARG,
+                             "surface access through 0x%llx, which is not a live surface object "
+                             "(cudaCreateSurfaceObject)",
+                             (unsigned long long)h);
+                    const uint32_t size = (uint32_t)Sz[l];
+                    const int64_t rowb = (int64_t)(b->width * b->elem_bytes);
+                    const int64_t H = (int64_t)(b->height ? b->height : 1);
+                    const int64_t D = (int64_t)(b->depth ? b->depth : 1);
+                    int64_t xb = (int32_t)X[l], y = (int32_t)Y[l], z = (int32_t)Z[l];
+                    const int out =
+                        xb < 0 || xb + size > rowb || y < 0 || y >= H || z < 0 || z >= D;
+                    int skip = 0;
+                    if (out && Md[l] == 2) /* cudaBoundaryModeTrap */
+                        FAIL(SIMT_ERR_MEMORY_FAULT,
+                             "surface %s out of bounds: byte x %lld, y %lld, z %lld of a "
+                             "%llu x %llu x %llu surface of %u-byte elements "
+                             "(cudaBoundaryModeTrap)",
+                             wr ? "write" : "read", (long long)xb, (long long)y, (long long)z,
+                             (unsigned long long)b->width, (unsigned long long)H,
+                             (unsigned long long)D, b->elem_bytes);
+                    if (out && Md[l] == 1) { /* clamp */
+                        xb = xb < 0 ? 0 : xb + size > rowb ? rowb - size : xb;
+                        y = y < 0 ? 0 : y >= H ? H - 1 : y;
+                        z = z < 0 ? 0 : z >= D ? D - 1 : z;
+                    } else if (out) { /* zero: reads give 0, writes are dropped */
+                        skip = 1;
+                    }
+                    const uint64_t pitch =
+                        b->pitch_bytes ? b->pitch_bytes : b->width * b->elem_bytes;
+                    const uint64_t a =
+                        skip ? b->base
+                             : b->base + ((uint64_t)z * (uint64_t)H + (uint64_t)y) * pitch +
+                                   (uint64_t)xb;
+                    uint8_t *dp = xlate(c, w, (int)l, Dp[l], size, !wr, &e);
+                    if (!dp)
+                        goto out;
+                    if (skip && !wr) {
+                        memset(dp, 0, size);
+                    } else if (!skip) {
+                        uint8_t *mp = xlate(c, w, (int)l, a, size, wr, &e);
+                        if (!mp)
+                            goto out;
+                        if (wr)
+                            memcpy(mp, dp, size);
+                        else
+                            memcpy(dp, mp, size);
+                    }
+                    if (tw)
+                        tr_mem(c, tid_of(w, l), TPC, a, 0, size);
+                }
+                pc++;
+                break;
+            }
             case XI_ISSPACE: {
                 const uint64_t *P = OPD(in->a);
                 uint64_t *Dd = R + (size_t)in->dst * WARP;

@@ -1314,6 +1314,26 @@ static simt_err xl_intrinsic(struct fstate *fs, LLVMValueRef I, uint32_t irpc, c
         *access_bytes = 0;
         return SIMT_ERR_OK;
     }
+    if ((strcmp(nm, "__simt_surf_read") == 0 || strcmp(nm, "__simt_surf_write") == 0) &&
+        nargs == 7) {
+        /* (surface, x bytes, y, z, data*, size, boundary mode): the array's global memory */
+        LLVMValueRef sz = LLVMGetOperand(I, 5);
+        if (!LLVMIsAConstantInt(sz))
+            return ferr(fs, I, "surface access of a size that is not a constant");
+        const int wr = nm[12] == 'w';
+        *cls = wr ? SIMT_IC_STORE : SIMT_IC_LOAD;
+        x = INTR(XI_SURF);
+        x->imm = wr;
+        x->aux = aux_push(fs, args[3]);
+        aux_push(fs, args[4]);
+        aux_push(fs, args[5]);
+        aux_push(fs, args[6]);
+        x = &fs->f->code[fs->f->ncode - 1];
+        x->flags |= XF_TRACEMEM;
+        *msp = SIMT_MS_GLOBAL;
+        *access_bytes = (uint32_t)LLVMConstIntGetZExtValue(sz);
+        return SIMT_ERR_OK;
+    }
     if (strcmp(nm, "__simt_grid_sync") == 0 && nargs == 0) {
         /* grid-wide barrier (cooperative groups' this_grid().sync()): the launch runs all
          * its CTAs side by side (exec.c, cooperative launches) */

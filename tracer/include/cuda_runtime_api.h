@@ -175,6 +175,11 @@ cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,
                                              cudaTextureObject_t texObject);
 cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc,
                                             cudaTextureObject_t texObject);
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
+                                    const struct cudaResourceDesc *pResDesc);
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
+cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                             cudaSurfaceObject_t surfObject);
 
 /* --- streams and events -------------------------------------------------------------------- */
 cudaError_t cudaStreamCreate(cudaStream_t *stream);

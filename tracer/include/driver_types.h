@@ -456,6 +456,20 @@ enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFl
 
 /* texture objects (cudaCreateTextureObject) */
 typedef unsigned long long cudaTextureObject_t;
+/* surface objects (cudaCreateSurfaceObject): an array read and written by byte x coordinate */
+typedef unsigned long long cudaSurfaceObject_t;
+enum cudaSurfaceBoundaryMode {
+    cudaBoundaryModeZero = 0,
+    cudaBoundaryModeClamp = 1,
+    cudaBoundaryModeTrap = 2
+};
+enum cudaSurfaceFormatMode { cudaFormatModeForced = 0, cudaFormatModeAuto = 1 };
+/* cudaMallocArray / cudaMalloc3DArray flags (accepted; every array here allows every use) */
+#define cudaArrayDefault          0x00
+#define cudaArrayLayered          0x01
+#define cudaArraySurfaceLoadStore 0x02
+#define cudaArrayCubemap          0x04
+#define cudaArrayTextureGather    0x08
 typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
 enum cudaResourceType {
     cudaResourceTypeArray = 0,

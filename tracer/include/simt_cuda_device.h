@@ -11,7 +11,8 @@
  *     votes (llvm.nvvm.shfl.sync.*, llvm.nvvm.vote.*), __ldg (llvm.nvvm.ldg.global.*),
  *     atomic inc/dec (llvm.nvvm.atomic.load.inc/dec.32);
  *   - extern device functions: vprintf, malloc, free, operator new/delete, __assertfail,
- *     __simt_tex_fetch, __simt_tex_sample and __simt_tex_sample_n.
+ *     __simt_tex_fetch, __simt_tex_sample, __simt_tex_sample_n, __simt_surf_read and
+ *     __simt_surf_write.
  */
 #ifndef SIMT_CUDA_DEVICE_H
 #define SIMT_CUDA_DEVICE_H
@@ -1025,6 +1026,68 @@ __device__ static inline T tex3D(cudaTextureObject_t t, float x, float y, float 
 {
     return __simt_texobj_sample<T>(t, x, y, z);
 }
+/* --- surface objects: x is in bytes; the boundary mode says what an access outside does
+ * (trap: an error naming it; clamp: the nearest element; zero: reads 0, writes nothing) ---- */
+extern "C" __device__ void __simt_surf_read(unsigned long long surf, int x, int y, int z,
+                                            void *data, unsigned int size, int mode);
+extern "C" __device__ void __simt_surf_write(unsigned long long surf, int x, int y, int z,
+                                             const void *data, unsigned int size, int mode);
+#define SIMT_SURF_BM_ enum cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap
+template <class T>
+__device__ static inline T surf1Dread(cudaSurfaceObject_t s, int x, SIMT_SURF_BM_)
+{
+    T v;
+    __simt_surf_read(s, x, 0, 0, &v, sizeof(T), (int)m);
+    return v;
+}
+template <class T>
+__device__ static inline T surf2Dread(cudaSurfaceObject_t s, int x, int y, SIMT_SURF_BM_)
+{
+    T v;
+    __simt_surf_read(s, x, y, 0, &v, sizeof(T), (int)m);
+    return v;
+}
+template <class T>
+__device__ static inline T surf3Dread(cudaSurfaceObject_t s, int x, int y, int z, SIMT_SURF_BM_)
+{
+    T v;
+    __simt_surf_read(s, x, y, z, &v, sizeof(T), (int)m);
+    return v;
+}
+template <class T>
+__device__ static inline void surf1Dread(T *r, cudaSurfaceObject_t s, int x, SIMT_SURF_BM_)
+{
+    __simt_surf_read(s, x, 0, 0, r, sizeof(T), (int)m);
+}
+template <class T>
+__device__ static inline void surf2Dread(T *r, cudaSurfaceObject_t s, int x, int y, SIMT_SURF_BM_)
+{
+    __simt_surf_read(s, x, y, 0, r, sizeof(T), (int)m);
+}
+template <class T>
+__device__ static inline void surf3Dread(T *r, cudaSurfaceObject_t s, int x, int y, int z,
+                                         SIMT_SURF_BM_)
+{
+    __simt_surf_read(s, x, y, z, r, sizeof(T), (int)m);
+}
+template <class T>
+__device__ static inline void surf1Dwrite(T v, cudaSurfaceObject_t s, int x, SIMT_SURF_BM_)
+{
+    __simt_surf_write(s, x, 0, 0, &v, sizeof(T), (int)m);
+}
+template <class T>
+__device__ static inline void surf2Dwrite(T v, cudaSurfaceObject_t s, int x, int y, SIMT_SURF_BM_)
+{
+    __simt_surf_write(s, x, y, 0, &v, sizeof(T), (int)m);
+}
+template <class T>
+__device__ static inline void surf3Dwrite(T v, cudaSurfaceObject_t s, int x, int y, int z,
+                                          SIMT_SURF_BM_)
+{
+    __simt_surf_write(s, x, y, z, &v, sizeof(T), (int)m);
+}
+#undef SIMT_SURF_BM_
+
 /* the forms that return through a pointer */
 template <class T> __device__ static inline void tex1Dfetch(T *r, cudaTextureObject_t t, int x)
 {

@@ -133,6 +133,7 @@ struct rt_texobj {
     cudaTextureObject_t handle; /* the tracer's (simt_device_create_texture) */
     struct cudaResourceDesc res;
     struct cudaTextureDesc tex;
+    int surface; /* a surface object (cudaCreateSurfaceObject): tex is unused */
 };
 
 struct rt_hostreg {
@@ -2854,17 +2855,91 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
         rt_msg(api, "%s", simt_errmsg());
         return rt_fail(cudaErrorInvalidValue);
     }
-    rt.texobjs[rt.ntexobjs++] = (struct rt_texobj){h, *pResDesc, *pTexDesc};
+    rt.texobjs[rt.ntexobjs++] = (struct rt_texobj){h, *pResDesc, *pTexDesc, 0};
     *pTexObject = h;
     return cudaSuccess;
 }
 
-static struct rt_texobj *rt_find_texobj(cudaTextureObject_t t)
+static struct rt_texobj *rt_find_obj(unsigned long long t, int surface)
 {
     for (size_t i = 0; i < rt.ntexobjs; i++)
-        if (rt.texobjs[i].handle == t)
+        if (rt.texobjs[i].handle == t && rt.texobjs[i].surface == surface)
             return &rt.texobjs[i];
     return NULL;
+}
+
+static struct rt_texobj *rt_find_texobj(cudaTextureObject_t t)
+{
+    return rt_find_obj(t, 0);
+}
+
+/* Surface objects: a cudaArray read and written by surf*read/surf*write at byte x
+ * coordinates; the tracer keeps them among the texture bindings (one handle space). */
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
+                                    const struct cudaResourceDesc *pResDesc)
+{
+    RT_ENTER();
+    const char *api = "cudaCreateSurfaceObject";
+    if (!pSurfObject || !pResDesc)
+        return rt_fail(cudaErrorInvalidValue);
+    if (pResDesc->resType != cudaResourceTypeArray) {
+        rt_msg(api, "a surface object needs a cudaArray resource (resType %d)",
+               (int)pResDesc->resType);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    const struct cudaArray *a = pResDesc->res.array.array;
+    if (!a || !rt_array_ok(a))
+        return rt_fail(cudaErrorInvalidResourceHandle);
+    struct simt_texture_binding b;
+    memset(&b, 0, sizeof b);
+    size_t eb = rt_desc_bytes(&a->desc, &b.channels);
+    if (eb == 0)
+        return rt_fail(cudaErrorInvalidChannelDescriptor);
+    b.base = a->addr;
+    b.width = a->width;
+    b.height = a->height;
+    b.depth = a->depth;
+    b.pitch_bytes = a->width * a->elem_bytes;
+    b.elem_bytes = (uint32_t)eb;
+    b.is_float = a->desc.f == cudaChannelFormatKindFloat;
+    b.is_signed = a->desc.f == cudaChannelFormatKindSigned;
+    struct rt_texobj *n = rt_grow(rt.texobjs, &rt.cap_texobjs, rt.ntexobjs, sizeof *n);
+    if (!n)
+        return rt_fail(cudaErrorMemoryAllocation);
+    rt.texobjs = n;
+    uint64_t h = 0;
+    if (simt_device_create_texture(rt.dev, &b, &h) != SIMT_ERR_OK) {
+        rt_msg(api, "%s", simt_errmsg());
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    struct rt_texobj o;
+    memset(&o, 0, sizeof o);
+    o.handle = h;
+    o.res = *pResDesc;
+    o.surface = 1;
+    rt.texobjs[rt.ntexobjs++] = o;
+    *pSurfObject = h;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject)
+{
+    RT_ENTER();
+    struct rt_texobj *o = rt_find_obj(surfObject, 1);
+    if (!o || simt_device_destroy_texture(rt.dev, surfObject) != SIMT_ERR_OK)
+        return rt_fail(cudaErrorInvalidValue);
+    *o = rt.texobjs[--rt.ntexobjs];
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                             cudaSurfaceObject_t surfObject)
+{
+    struct rt_texobj *o = rt_find_obj(surfObject, 1);
+    if (!pResDesc || !o)
+        return rt_fail(cudaErrorInvalidValue);
+    *pResDesc = o->res;
+    return cudaSuccess;
 }
 
 cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject)
