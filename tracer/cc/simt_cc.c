@@ -174,13 +174,13 @@ static int kind_of(const char *path, enum input_kind *k)
 }
 
 /* The NVIDIA libraries whose part a program built by simt-cc gets from simt_cudart (the
- * runtime; NVTX is header-only here): build scripts written for nvcc name them, and linking
- * them would fail on a machine without the CUDA toolkit. The driver API (-lcuda) has no
- * counterpart: a program calling it fails to link, naming the function. */
+ * runtime and cuRAND's host API; NVTX is header-only here): build scripts written for nvcc name
+ * them, and linking them would fail on a machine without the CUDA toolkit. The driver API (-lcuda)
+ * has no counterpart: a program calling it fails to link, naming the function. */
 static int provided_lib(const char *name)
 {
-    static const char *const libs[] = {"cudart", "cudart_static", "cudadevrt",
-                                       "cuda",   "nvToolsExt",    NULL};
+    static const char *const libs[] = {"cudart",     "cudart_static", "cudadevrt", "cuda",
+                                       "nvToolsExt", "curand",        NULL};
     for (int k = 0; libs[k]; k++)
         if (strcmp(name, libs[k]) == 0)
             return 1;
