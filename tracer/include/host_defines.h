@@ -17,10 +17,10 @@
 #define __global__   __attribute__((global))
 #define __shared__   __attribute__((shared))
 #define __constant__ __attribute__((constant))
-/* clang 16 has no CUDA __managed__ variables: say so at compile time (cudaMallocManaged works) */
-// clang-format off
-#define __managed__ _Pragma("GCC error \"__managed__ variables are not supported by simt-cc; use cudaMallocManaged\"")
-// clang-format on
+/* clang 16 ignores CUDA's managed attribute: a __managed__ variable is a __device__ one whose
+ * host shadow sits in section simt_managed, so that the runtime finds it and mirrors the two
+ * copies at every launch (docs/CUDA_SUPPORT.md) */
+#define __managed__            __attribute__((device)) __attribute__((section("simt_managed")))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __grid_constant__
 #else

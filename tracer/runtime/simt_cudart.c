@@ -107,6 +107,8 @@ struct rt_var {
     struct rt_image *img;
     size_t bytes;
     int constant;
+    int managed;                 /* __managed__: the shadow mirrors the device copy */
+    const simt_module *mirrored; /* the module whose copy the shadow mirrors */
 };
 
 struct rt_tex {
@@ -704,6 +706,13 @@ int __cudaRegisterFunction(void **handle, const char *host_fun, char *device_fun
     return 0;
 }
 
+/* __managed__ variables: host_defines.h puts their host shadows in section simt_managed (weak:
+ * a program without any has no such section). */
+extern char __start_simt_managed[] __attribute__((weak));
+extern char __stop_simt_managed[] __attribute__((weak));
+
+static void rt_managed_pull(struct rt_var *v);
+
 void __cudaRegisterVar(void **handle, char *host_var, char *device_address, const char *device_name,
                        int ext, size_t size, int constant, int global)
 {
@@ -713,13 +722,21 @@ void __cudaRegisterVar(void **handle, char *host_var, char *device_address, cons
         return;
     rt.vars = n;
     struct rt_var *v = &rt.vars[rt.nvars];
+    memset(v, 0, sizeof *v);
     v->host = host_var;
     v->name = rt_strdup(device_address);
     v->img = rt_handle_image(handle);
     v->bytes = size;
     v->constant = constant;
-    if (v->name)
-        rt.nvars++;
+    v->managed =
+        __start_simt_managed && host_var >= __start_simt_managed && host_var < __stop_simt_managed;
+    if (!v->name)
+        return;
+    rt.nvars++;
+    /* the shadow starts with the variable's initial value (the host compile leaves it 0), read
+     * from the device copy now, before main can read the variable */
+    if (v->managed)
+        rt_managed_pull(v);
 }
 
 void __cudaRegisterManagedVar(void **handle, void **host_var_ptr, char *device_address,
@@ -777,6 +794,44 @@ static struct rt_var *rt_find_var(const void *host)
         if (rt.vars[i].host == host)
             return &rt.vars[i];
     return NULL;
+}
+
+/* The device copy of managed variable v into its shadow (device -> host). */
+static void rt_managed_pull(struct rt_var *v)
+{
+    uint64_t a, n;
+    if (rt_init() != cudaSuccess || rt_load_image(v->img) != cudaSuccess ||
+        simt_module_symbol(v->img->module, v->name, &a, &n) != SIMT_ERR_OK)
+        return;
+    const void *p = simt_dev_host_ptr(rt.dev, a);
+    if (p)
+        memcpy((void *)v->host, p, n < v->bytes ? n : v->bytes);
+    v->mirrored = v->img->module;
+}
+
+/* Mirrors every managed variable: to_device 1 copies the shadows to the device (before a
+ * launch or a read of the symbol), 0 the device copies to the shadows (after a launch or a
+ * write of the symbol). A module loaded anew (cudaDeviceReset) first gives its initial values
+ * to the shadows. */
+static void rt_managed_sync(int to_device)
+{
+    for (size_t i = 0; i < rt.nvars; i++) {
+        struct rt_var *v = &rt.vars[i];
+        if (!v->managed || !v->img || rt_load_image(v->img) != cudaSuccess)
+            continue;
+        uint64_t a, n;
+        if (simt_module_symbol(v->img->module, v->name, &a, &n) != SIMT_ERR_OK)
+            continue;
+        void *p = simt_dev_host_ptr(rt.dev, a);
+        if (!p)
+            continue;
+        const size_t b = n < v->bytes ? n : v->bytes;
+        if (v->mirrored != v->img->module || !to_device)
+            memcpy((void *)v->host, p, b);
+        else
+            memcpy(p, v->host, b);
+        v->mirrored = v->img->module;
+    }
 }
 
 static struct rt_tex *rt_find_tex(const void *host)
@@ -1619,7 +1674,9 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
         return rt_fail(cudaErrorInvalidValue);
     }
     struct simt_dim3 g = {grid.x, grid.y, grid.z}, b = {block.x, block.y, block.z};
+    rt_managed_sync(1);
     simt_err se = simt_launch(rt.dev, f->img->module, f->name, g, b, (uint32_t)sharedMem, args);
+    rt_managed_sync(0);
     if (se == SIMT_ERR_OK)
         return cudaSuccess;
     int sticky;
@@ -2211,10 +2268,15 @@ static cudaError_t rt_symbol_copy(const char *api, const void *symbol, void *buf
         return rt_fail(e);
     if (count == 0)
         return cudaSuccess;
+    struct rt_var *v = rt_find_var(symbol);
+    if (v && v->managed && !to_symbol)
+        rt_managed_sync(1); /* the host's writes to a managed variable first */
     if (to_symbol)
         memmove((char *)p + offset, hb, count);
     else
         memmove(hb, (char *)p + offset, count);
+    if (v && v->managed && to_symbol)
+        rt_managed_sync(0);
     return cudaSuccess;
 }
 
