@@ -2814,6 +2814,33 @@ cudaError_t cudaBindTextureToArray(const struct textureReference *texref, cudaAr
 
 /* Texture objects: the same point-sampled fetches as references (docs/CUDA_SUPPORT.md),
  * the binding held by the tracer under a handle that kernels pass to the fetch functions. */
+/* A texture (tex != NULL) or surface object reading memory as b describes: the tracer's
+ * handle, kept with its descriptors for the Get*Desc calls. */
+static cudaError_t rt_add_object(const char *api, const struct simt_texture_binding *b,
+                                 const struct cudaResourceDesc *res,
+                                 const struct cudaTextureDesc *tex, unsigned long long *handle)
+{
+    struct rt_texobj *n = rt_grow(rt.texobjs, &rt.cap_texobjs, rt.ntexobjs, sizeof *n);
+    if (!n)
+        return rt_fail(cudaErrorMemoryAllocation);
+    rt.texobjs = n;
+    uint64_t h = 0;
+    if (simt_device_create_texture(rt.dev, b, &h) != SIMT_ERR_OK) {
+        rt_msg(api, "%s", simt_errmsg());
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    struct rt_texobj o;
+    memset(&o, 0, sizeof o);
+    o.handle = h;
+    o.res = *res;
+    if (tex)
+        o.tex = *tex;
+    o.surface = tex == NULL;
+    rt.texobjs[rt.ntexobjs++] = o;
+    *handle = h;
+    return cudaSuccess;
+}
+
 cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
                                     const struct cudaResourceDesc *pResDesc,
                                     const struct cudaTextureDesc *pTexDesc,
@@ -2908,18 +2935,7 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
                     "read as cudaReadModeNormalizedFloat");
         return rt_fail(cudaErrorInvalidFilterSetting);
     }
-    struct rt_texobj *n = rt_grow(rt.texobjs, &rt.cap_texobjs, rt.ntexobjs, sizeof *n);
-    if (!n)
-        return rt_fail(cudaErrorMemoryAllocation);
-    rt.texobjs = n;
-    uint64_t h = 0;
-    if (simt_device_create_texture(rt.dev, &b, &h) != SIMT_ERR_OK) {
-        rt_msg(api, "%s", simt_errmsg());
-        return rt_fail(cudaErrorInvalidValue);
-    }
-    rt.texobjs[rt.ntexobjs++] = (struct rt_texobj){h, *pResDesc, *pTexDesc, 0};
-    *pTexObject = h;
-    return cudaSuccess;
+    return rt_add_object(api, &b, pResDesc, pTexDesc, pTexObject);
 }
 
 static struct rt_texobj *rt_find_obj(unsigned long long t, int surface)
@@ -2965,23 +2981,7 @@ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
     b.elem_bytes = (uint32_t)eb;
     b.is_float = a->desc.f == cudaChannelFormatKindFloat;
     b.is_signed = a->desc.f == cudaChannelFormatKindSigned;
-    struct rt_texobj *n = rt_grow(rt.texobjs, &rt.cap_texobjs, rt.ntexobjs, sizeof *n);
-    if (!n)
-        return rt_fail(cudaErrorMemoryAllocation);
-    rt.texobjs = n;
-    uint64_t h = 0;
-    if (simt_device_create_texture(rt.dev, &b, &h) != SIMT_ERR_OK) {
-        rt_msg(api, "%s", simt_errmsg());
-        return rt_fail(cudaErrorInvalidValue);
-    }
-    struct rt_texobj o;
-    memset(&o, 0, sizeof o);
-    o.handle = h;
-    o.res = *pResDesc;
-    o.surface = 1;
-    rt.texobjs[rt.ntexobjs++] = o;
-    *pSurfObject = h;
-    return cudaSuccess;
+    return rt_add_object(api, &b, pResDesc, NULL, pSurfObject);
 }
 
 cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject)
