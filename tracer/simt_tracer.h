@@ -114,10 +114,11 @@ struct simt_kernel_attrs {
 };
 simt_err simt_module_kernel_attrs(simt_module *m, const char *name, struct simt_kernel_attrs *out);
 
-/* --- textures (point-sampled) -------------------------------------------------------------- */
+/* --- textures and surfaces ------------------------------------------------------------------ */
 
-/* What a texture reference is bound to. Reads outside [0,width) etc. clamp (CUDA's default
- * cudaAddressModeClamp); normalised coordinates and filtering are not modelled. */
+/* What a texture reference, texture object or surface object reads. Integer fetches
+ * (tex1Dfetch) clamp to the extent; tex1D/2D/3D sample with the sampling state below (point or
+ * linear filtering, normalised coordinates, address modes); surfaces use only the extent. */
 struct simt_texture_binding {
     uint64_t base;       /* device address of texel (0,0,0) */
     uint32_t elem_bytes; /* bytes per texel (e.g. 4 for float, 16 for float4) */
