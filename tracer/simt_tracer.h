@@ -113,6 +113,10 @@ struct simt_kernel_attrs {
     uint32_t max_threads_per_block;
 };
 simt_err simt_module_kernel_attrs(simt_module *m, const char *name, struct simt_kernel_attrs *out);
+/*! simt_module_kernel_param_bytes() : the size of kernel `name`'s parameter i (what
+ *  cudaLaunchKernel's args[i] points at), for callers that keep a launch's arguments (graphs). */
+simt_err simt_module_kernel_param_bytes(simt_module *m, const char *name, uint32_t i,
+                                        uint32_t *bytes);
 
 /* --- textures and surfaces ------------------------------------------------------------------ */
 

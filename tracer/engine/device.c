@@ -411,6 +411,22 @@ simt_err simt_module_kernel_attrs(simt_module *m, const char *name, struct simt_
     return SIMT_ERR_OK;
 }
 
+simt_err simt_module_kernel_param_bytes(simt_module *m, const char *name, uint32_t i,
+                                        uint32_t *bytes)
+{
+    SIMT_RETURN_IF(!m || !name || !bytes, SIMT_ERR_INVALID_ARG,
+                   "simt_module_kernel_param_bytes: NULL argument");
+    int k = find_kernel(m, name);
+    if (k < 0)
+        return simt_seterr(SIMT_ERR_NOT_FOUND, "module %s: no kernel named '%s'", m->name, name);
+    const struct xfunc *f = &m->funcs[k];
+    if (i >= f->nparams)
+        return simt_seterr(SIMT_ERR_INVALID_ARG, "kernel %s has %u parameters, not %u", name,
+                           f->nparams, i + 1);
+    *bytes = f->param_bytes[i];
+    return SIMT_ERR_OK;
+}
+
 /* The checks every binding passes (references and objects). */
 static simt_err tex_check(const char *what, const char *name, const struct simt_texture_binding *b)
 {

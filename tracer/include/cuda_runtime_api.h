@@ -189,6 +189,82 @@ cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority);
 cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags);
 cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData);
+
+/* --- graphs: stream capture and the explicit API; a graph runs its nodes in the order they
+ * were captured or added (docs/CUDA_SUPPORT.md) ----------------------------------------- */
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+enum cudaStreamCaptureMode {
+    cudaStreamCaptureModeGlobal = 0,
+    cudaStreamCaptureModeThreadLocal = 1,
+    cudaStreamCaptureModeRelaxed = 2
+};
+enum cudaStreamCaptureStatus {
+    cudaStreamCaptureStatusNone = 0,
+    cudaStreamCaptureStatusActive = 1,
+    cudaStreamCaptureStatusInvalidated = 2
+};
+enum cudaGraphNodeType {
+    cudaGraphNodeTypeKernel = 0x00,
+    cudaGraphNodeTypeMemcpy = 0x01,
+    cudaGraphNodeTypeMemset = 0x02,
+    cudaGraphNodeTypeHost = 0x03,
+    cudaGraphNodeTypeGraph = 0x04,
+    cudaGraphNodeTypeEmpty = 0x05
+};
+struct cudaKernelNodeParams {
+    void *func;
+    dim3 gridDim;
+    dim3 blockDim;
+    unsigned int sharedMemBytes;
+    void **kernelParams;
+    void **extra;
+};
+struct cudaMemsetParams {
+    void *dst;
+    size_t pitch;
+    unsigned int value;
+    unsigned int elementSize;
+    size_t width;
+    size_t height;
+};
+struct cudaHostNodeParams {
+    cudaHostFn_t fn;
+    void *userData;
+};
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode);
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph);
+cudaError_t cudaStreamIsCapturing(cudaStream_t stream,
+                                  enum cudaStreamCaptureStatus *pCaptureStatus);
+cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode);
+cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags);
+cudaError_t cudaGraphDestroy(cudaGraph_t graph);
+cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                   const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                   const struct cudaKernelNodeParams *pNodeParams);
+cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                     const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                     void *dst, const void *src, size_t count,
+                                     enum cudaMemcpyKind kind);
+cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                   const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                   const struct cudaMemsetParams *pMemsetParams);
+cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                 const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                 const struct cudaHostNodeParams *pNodeParams);
+cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                  const cudaGraphNode_t *pDependencies, size_t numDependencies);
+cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                     const cudaGraphNode_t *to, size_t numDependencies);
+cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *numNodes);
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                          unsigned long long flags);
+/* CUDA 12's form (CUDA 11's five-argument form is an overload in C++, cuda_runtime.h) */
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                 unsigned long long flags SIMT_DV_(0));
+cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
                                   void *userData, unsigned int flags);
 cudaError_t cudaStreamDestroy(cudaStream_t stream);

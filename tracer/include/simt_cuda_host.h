@@ -393,4 +393,15 @@ static inline __host__ __device__ double max(double a, float b)
     return fmax(a, (double)b);
 }
 
+/* CUDA 11's cudaGraphInstantiate (error node and log; nothing fails at instantiation here) */
+static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                               cudaGraphNode_t *pErrorNode, char *pLogBuffer,
+                                               size_t bufferSize)
+{
+    if (pErrorNode)
+        *pErrorNode = NULL;
+    if (pLogBuffer && bufferSize)
+        pLogBuffer[0] = 0;
+    return cudaGraphInstantiateWithFlags(pGraphExec, graph, 0);
+}
 #endif

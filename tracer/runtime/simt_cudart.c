@@ -145,14 +145,44 @@ struct rt_hostreg {
 
 struct CUstream_st {
     unsigned int flags;
-    int priority; /* as created; recorded only (work runs in call order, see below) */
+    int priority;               /* as created; recorded only (work runs in call order, see below) */
+    struct CUgraph_st *capture; /* cudaStreamBeginCapture: its work is recorded here */
     struct CUstream_st *next;
+};
+
+/* A graph: its nodes in the order they were captured or added, which is an order their
+ * dependencies allow (a node's dependencies exist when it is added), so they run in it.
+ * Kernel nodes own a copy of their arguments; copy and memset nodes keep the pointers, as
+ * CUDA's do. */
+struct rt_gnode {
+    enum cudaGraphNodeType type;
+    const void *func; /* kernel */
+    dim3 grid, block;
+    size_t shared;
+    unsigned char *argbuf; /* the arguments back to back (argbytes), and their pointers */
+    size_t argbytes, nargs;
+    void **args;
+    void *dst; /* memcpy / memset */
+    const void *src;
+    size_t count, pitch, width, height;
+    enum cudaMemcpyKind kind;
+    unsigned int value, elem;
+    cudaHostFn_t fn; /* host */
+    void *data;
+};
+struct CUgraph_st {
+    struct rt_gnode *nodes;
+    size_t n, cap;
+};
+struct CUgraphExec_st {
+    struct CUgraph_st g; /* the graph as instantiated (later changes to it do not apply) */
 };
 
 struct CUevent_st {
     unsigned int flags;
     int recorded;
-    double ms; /* wall clock at record */
+    struct CUgraph_st *capture; /* recorded in a capturing stream: waiting joins the capture */
+    double ms;                  /* wall clock at record */
     struct CUevent_st *next;
 };
 
@@ -302,6 +332,12 @@ static int rt_stream_ok(cudaStream_t s)
         if (p == s)
             return 1;
     return 0;
+}
+
+/* The graph that stream s records into, or NULL (the default streams never capture). */
+static struct CUgraph_st *rt_capturing(cudaStream_t s)
+{
+    return s && s != cudaStreamLegacy && s != cudaStreamPerThread ? s->capture : NULL;
 }
 
 /* 1 if `e` is a live event. */
@@ -1653,6 +1689,108 @@ static cudaError_t rt_launch_error(simt_err e, int *sticky)
     }
 }
 
+/* --- graphs ----------------------------------------------------------------------------- */
+
+static struct rt_gnode *rt_graph_node(struct CUgraph_st *g)
+{
+    struct rt_gnode *n = rt_grow(g->nodes, &g->cap, g->n, sizeof *n);
+    if (!n)
+        return NULL;
+    g->nodes = n;
+    memset(&g->nodes[g->n], 0, sizeof *n);
+    return &g->nodes[g->n++];
+}
+
+/* A kernel node: its arguments are copied now (their sizes from the kernel's parameters). */
+static cudaError_t rt_graph_add_kernel(struct CUgraph_st *g, const void *func,
+                                       const struct rt_func *f, dim3 grid, dim3 block,
+                                       size_t shared, void **args)
+{
+    struct simt_kernel_attrs ka;
+    if (simt_module_kernel_attrs(f->img->module, f->name, &ka) != SIMT_ERR_OK)
+        return rt_fail(cudaErrorInvalidDeviceFunction);
+    size_t total = 0;
+    uint32_t *sz = calloc(ka.num_params + 1, sizeof *sz);
+    if (!sz)
+        return rt_fail(cudaErrorMemoryAllocation);
+    for (uint32_t i = 0; i < ka.num_params; i++) {
+        if (simt_module_kernel_param_bytes(f->img->module, f->name, i, &sz[i]) != SIMT_ERR_OK ||
+            (sz[i] && (!args || !args[i]))) {
+            free(sz);
+            rt_msg("graph", "kernel %s: argument %u is missing", f->name, i);
+            return rt_fail(cudaErrorInvalidValue);
+        }
+        total += (sz[i] + 15) / 16 * 16;
+    }
+    struct rt_gnode *n = rt_graph_node(g);
+    unsigned char *buf = malloc(total ? total : 1);
+    void **ptrs = calloc(ka.num_params + 1, sizeof *ptrs);
+    if (!n || !buf || !ptrs) {
+        free(sz), free(buf), free(ptrs);
+        if (n)
+            g->n--;
+        return rt_fail(cudaErrorMemoryAllocation);
+    }
+    size_t off = 0;
+    for (uint32_t i = 0; i < ka.num_params; i++) {
+        if (sz[i])
+            memcpy(buf + off, args[i], sz[i]);
+        ptrs[i] = buf + off;
+        off += (sz[i] + 15) / 16 * 16;
+    }
+    free(sz);
+    n->type = cudaGraphNodeTypeKernel;
+    n->func = func;
+    n->grid = grid;
+    n->block = block;
+    n->shared = shared;
+    n->argbuf = buf;
+    n->argbytes = total;
+    n->nargs = ka.num_params;
+    n->args = ptrs;
+    return cudaSuccess;
+}
+
+static void rt_graph_free_nodes(struct CUgraph_st *g)
+{
+    for (size_t i = 0; i < g->n; i++) {
+        free(g->nodes[i].argbuf);
+        free(g->nodes[i].args);
+    }
+    free(g->nodes);
+    g->nodes = NULL;
+    g->n = g->cap = 0;
+}
+
+/* A deep copy of g's nodes into d (instantiation). */
+static cudaError_t rt_graph_copy(struct CUgraph_st *d, const struct CUgraph_st *g)
+{
+    memset(d, 0, sizeof *d);
+    for (size_t i = 0; i < g->n; i++) {
+        const struct rt_gnode *o = &g->nodes[i];
+        struct rt_gnode *n = rt_graph_node(d);
+        if (!n) {
+            rt_graph_free_nodes(d);
+            return cudaErrorMemoryAllocation;
+        }
+        *n = *o;
+        n->argbuf = NULL;
+        n->args = NULL;
+        if (o->type != cudaGraphNodeTypeKernel)
+            continue;
+        n->argbuf = malloc(o->argbytes ? o->argbytes : 1);
+        n->args = calloc(o->nargs + 1, sizeof *n->args);
+        if (!n->argbuf || !n->args) {
+            rt_graph_free_nodes(d);
+            return cudaErrorMemoryAllocation;
+        }
+        memcpy(n->argbuf, o->argbuf, o->argbytes);
+        for (size_t a = 0; a < o->nargs; a++)
+            n->args[a] = n->argbuf + ((unsigned char *)o->args[a] - o->argbuf);
+    }
+    return cudaSuccess;
+}
+
 cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t sharedMem,
                              cudaStream_t stream)
 {
@@ -1673,6 +1811,8 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
                f->name, sharedMem, f->max_dyn_shared);
         return rt_fail(cudaErrorInvalidValue);
     }
+    if (rt_capturing(stream))
+        return rt_graph_add_kernel(stream->capture, func, f, grid, block, sharedMem, args);
     struct simt_dim3 g = {grid.x, grid.y, grid.z}, b = {block.x, block.y, block.z};
     rt_managed_sync(1);
     simt_err se = simt_launch(rt.dev, f->img->module, f->name, g, b, (uint32_t)sharedMem, args);
@@ -2111,6 +2251,17 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
 {
     if (!rt_stream_ok(stream))
         return rt_bad_handle("cudaMemcpyAsync", "stream", stream);
+    if (rt_capturing(stream)) {
+        struct rt_gnode *n = rt_graph_node(stream->capture);
+        if (!n)
+            return rt_fail(cudaErrorMemoryAllocation);
+        n->type = cudaGraphNodeTypeMemcpy;
+        n->dst = dst;
+        n->src = src;
+        n->count = count;
+        n->kind = kind;
+        return cudaSuccess;
+    }
     return rt_memcpy("cudaMemcpyAsync", dst, src, count, kind);
 }
 
@@ -2170,6 +2321,19 @@ cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t 
 {
     if (!rt_stream_ok(stream))
         return rt_bad_handle("cudaMemsetAsync", "stream", stream);
+    if (rt_capturing(stream)) {
+        struct rt_gnode *n = rt_graph_node(stream->capture);
+        if (!n)
+            return rt_fail(cudaErrorMemoryAllocation);
+        n->type = cudaGraphNodeTypeMemset;
+        n->dst = devPtr;
+        n->value = (unsigned int)value;
+        n->elem = 1;
+        n->width = count;
+        n->height = 1;
+        n->pitch = count;
+        return cudaSuccess;
+    }
     return cudaMemset(devPtr, value, count);
 }
 
@@ -3127,6 +3291,15 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userD
         return rt_fail(cudaErrorInvalidValue);
     if (!rt_stream_ok(stream))
         return rt_bad_handle("cudaLaunchHostFunc", "stream", stream);
+    if (rt_capturing(stream)) {
+        struct rt_gnode *n = rt_graph_node(stream->capture);
+        if (!n)
+            return rt_fail(cudaErrorMemoryAllocation);
+        n->type = cudaGraphNodeTypeHost;
+        n->fn = fn;
+        n->data = userData;
+        return cudaSuccess;
+    }
     fn(userData);
     return cudaSuccess;
 }
@@ -3177,6 +3350,8 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
         return rt_bad_handle("cudaStreamWaitEvent", "stream", stream);
     if (!rt_event_ok(event))
         return rt_bad_handle("cudaStreamWaitEvent", "event", event);
+    if (event->capture && stream && stream != cudaStreamLegacy && stream != cudaStreamPerThread)
+        stream->capture = event->capture; /* joins the capture (fork) */
     return rt.sticky;
 }
 
@@ -3222,6 +3397,7 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
         return rt_bad_handle("cudaEventRecord", "stream", stream);
     event->recorded = 1;
     event->ms = now_ms();
+    event->capture = rt_capturing(stream);
     return rt.sticky;
 }
 
@@ -3302,4 +3478,278 @@ cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvis
         (device != 0 && device != cudaCpuDeviceId))
         return rt_fail(cudaErrorInvalidValue);
     return cudaSuccess; /* a placement hint: memory is shared by host and device */
+}
+
+/* --- graph API ------------------------------------------------------------------------- */
+
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode)
+{
+    (void)mode;
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaStreamBeginCapture", "stream", stream);
+    if (!stream || stream == cudaStreamLegacy || stream == cudaStreamPerThread) {
+        rt_msg("cudaStreamBeginCapture", "the default stream cannot be captured");
+        return rt_fail(cudaErrorStreamCaptureUnsupported);
+    }
+    if (stream->capture)
+        return rt_fail(cudaErrorIllegalState);
+    stream->capture = calloc(1, sizeof *stream->capture);
+    return stream->capture ? cudaSuccess : rt_fail(cudaErrorMemoryAllocation);
+}
+
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph)
+{
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaStreamEndCapture", "stream", stream);
+    if (!pGraph)
+        return rt_fail(cudaErrorInvalidValue);
+    struct CUgraph_st *g = rt_capturing(stream);
+    if (!g)
+        return rt_fail(cudaErrorIllegalState);
+    for (struct CUstream_st *p = rt.streams; p; p = p->next) /* joined streams too */
+        if (p->capture == g)
+            p->capture = NULL;
+    for (struct CUevent_st *e = rt.events; e; e = e->next)
+        if (e->capture == g)
+            e->capture = NULL;
+    *pGraph = g;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *status)
+{
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaStreamIsCapturing", "stream", stream);
+    if (!status)
+        return rt_fail(cudaErrorInvalidValue);
+    *status = rt_capturing(stream) ? cudaStreamCaptureStatusActive : cudaStreamCaptureStatusNone;
+    return cudaSuccess;
+}
+
+cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode)
+{
+    return mode ? cudaSuccess : rt_fail(cudaErrorInvalidValue); /* one thread: no effect */
+}
+
+cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags)
+{
+    if (!pGraph || flags)
+        return rt_fail(cudaErrorInvalidValue);
+    *pGraph = calloc(1, sizeof **pGraph);
+    return *pGraph ? cudaSuccess : rt_fail(cudaErrorMemoryAllocation);
+}
+
+cudaError_t cudaGraphDestroy(cudaGraph_t graph)
+{
+    if (!graph)
+        return rt_fail(cudaErrorInvalidValue);
+    rt_graph_free_nodes(graph);
+    free(graph);
+    return cudaSuccess;
+}
+
+/* A node's handle: its position + 1 (graphs are never reordered). */
+static cudaError_t rt_graph_added(cudaGraphNode_t *pNode, const struct CUgraph_st *g)
+{
+    if (pNode)
+        *pNode = (cudaGraphNode_t)(uintptr_t)g->n;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                   const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                   const struct cudaKernelNodeParams *p)
+{
+    RT_ENTER();
+    (void)pDependencies, (void)numDependencies;
+    if (!graph || !p || !pGraphNode)
+        return rt_fail(cudaErrorInvalidValue);
+    if (p->extra) {
+        rt_msg("cudaGraphAddKernelNode", "kernel arguments through `extra` are not supported");
+        return rt_fail(cudaErrorNotSupported);
+    }
+    struct rt_func *f;
+    cudaError_t e = rt_kernel("cudaGraphAddKernelNode", p->func, &f);
+    if (e != cudaSuccess)
+        return e;
+    e = rt_graph_add_kernel(graph, p->func, f, p->gridDim, p->blockDim, p->sharedMemBytes,
+                            p->kernelParams);
+    return e != cudaSuccess ? e : rt_graph_added(pGraphNode, graph);
+}
+
+cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                     const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                     void *dst, const void *src, size_t count,
+                                     enum cudaMemcpyKind kind)
+{
+    (void)pDependencies, (void)numDependencies;
+    if (!graph || !pGraphNode)
+        return rt_fail(cudaErrorInvalidValue);
+    struct rt_gnode *n = rt_graph_node(graph);
+    if (!n)
+        return rt_fail(cudaErrorMemoryAllocation);
+    n->type = cudaGraphNodeTypeMemcpy;
+    n->dst = dst;
+    n->src = src;
+    n->count = count;
+    n->kind = kind;
+    return rt_graph_added(pGraphNode, graph);
+}
+
+cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                   const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                   const struct cudaMemsetParams *p)
+{
+    (void)pDependencies, (void)numDependencies;
+    if (!graph || !pGraphNode || !p ||
+        (p->elementSize != 1 && p->elementSize != 2 && p->elementSize != 4))
+        return rt_fail(cudaErrorInvalidValue);
+    struct rt_gnode *n = rt_graph_node(graph);
+    if (!n)
+        return rt_fail(cudaErrorMemoryAllocation);
+    n->type = cudaGraphNodeTypeMemset;
+    n->dst = p->dst;
+    n->value = p->value;
+    n->elem = p->elementSize;
+    n->width = p->width;
+    n->height = p->height ? p->height : 1;
+    n->pitch = p->pitch;
+    return rt_graph_added(pGraphNode, graph);
+}
+
+cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                 const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                 const struct cudaHostNodeParams *p)
+{
+    (void)pDependencies, (void)numDependencies;
+    if (!graph || !pGraphNode || !p || !p->fn)
+        return rt_fail(cudaErrorInvalidValue);
+    struct rt_gnode *n = rt_graph_node(graph);
+    if (!n)
+        return rt_fail(cudaErrorMemoryAllocation);
+    n->type = cudaGraphNodeTypeHost;
+    n->fn = p->fn;
+    n->data = p->userData;
+    return rt_graph_added(pGraphNode, graph);
+}
+
+cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                  const cudaGraphNode_t *pDependencies, size_t numDependencies)
+{
+    (void)pDependencies, (void)numDependencies;
+    if (!graph || !pGraphNode)
+        return rt_fail(cudaErrorInvalidValue);
+    struct rt_gnode *n = rt_graph_node(graph);
+    if (!n)
+        return rt_fail(cudaErrorMemoryAllocation);
+    n->type = cudaGraphNodeTypeEmpty;
+    return rt_graph_added(pGraphNode, graph);
+}
+
+/* Nodes run in the order they were added, which already puts every node after the nodes it
+ * was added to depend on; an added edge must agree with that order. */
+cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                     const cudaGraphNode_t *to, size_t n)
+{
+    if (!graph || (n && (!from || !to)))
+        return rt_fail(cudaErrorInvalidValue);
+    for (size_t i = 0; i < n; i++) {
+        uintptr_t a = (uintptr_t)from[i], b = (uintptr_t)to[i];
+        if (!a || !b || a > graph->n || b > graph->n)
+            return rt_fail(cudaErrorInvalidValue);
+        if (a >= b) {
+            rt_msg("cudaGraphAddDependencies",
+                   "node %zu added after node %zu cannot run before it here (graphs run their "
+                   "nodes in the order they were added)",
+                   (size_t)a - 1, (size_t)b - 1);
+            return rt_fail(cudaErrorNotSupported);
+        }
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *numNodes)
+{
+    if (!graph || !numNodes)
+        return rt_fail(cudaErrorInvalidValue);
+    if (nodes)
+        for (size_t i = 0; i < *numNodes && i < graph->n; i++)
+            nodes[i] = (cudaGraphNode_t)(uintptr_t)(i + 1);
+    *numNodes = graph->n;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                          unsigned long long flags)
+{
+    (void)flags;
+    if (!pGraphExec || !graph)
+        return rt_fail(cudaErrorInvalidValue);
+    struct CUgraphExec_st *x = calloc(1, sizeof *x);
+    if (!x)
+        return rt_fail(cudaErrorMemoryAllocation);
+    cudaError_t e = rt_graph_copy(&x->g, graph);
+    if (e != cudaSuccess) {
+        free(x);
+        return rt_fail(e);
+    }
+    *pGraphExec = x;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                 unsigned long long flags)
+{
+    return cudaGraphInstantiateWithFlags(pGraphExec, graph, flags);
+}
+
+/* Runs the nodes in order, each as the call it stands for on `stream`. */
+cudaError_t cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream)
+{
+    if (!x)
+        return rt_fail(cudaErrorInvalidValue);
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaGraphLaunch", "stream", stream);
+    for (size_t i = 0; i < x->g.n; i++) {
+        const struct rt_gnode *n = &x->g.nodes[i];
+        cudaError_t e = cudaSuccess;
+        switch (n->type) {
+        case cudaGraphNodeTypeKernel:
+            e = cudaLaunchKernel(n->func, n->grid, n->block, n->args, n->shared, stream);
+            break;
+        case cudaGraphNodeTypeMemcpy:
+            e = cudaMemcpyAsync(n->dst, n->src, n->count, n->kind, stream);
+            break;
+        case cudaGraphNodeTypeMemset: {
+            /* width elements of elem bytes per row: one row of the pattern, copied to each */
+            unsigned char *pat = malloc(n->width * n->elem + 1);
+            if (!pat)
+                return rt_fail(cudaErrorMemoryAllocation);
+            for (size_t k = 0; k < n->width; k++)
+                memcpy(pat + k * n->elem, &n->value, n->elem);
+            for (size_t r = 0; r < n->height && e == cudaSuccess; r++)
+                e = cudaMemcpy((unsigned char *)n->dst + r * n->pitch, pat, n->width * n->elem,
+                               cudaMemcpyHostToDevice);
+            free(pat);
+            break;
+        }
+        case cudaGraphNodeTypeHost:
+            n->fn(n->data);
+            break;
+        default:
+            break;
+        }
+        if (e != cudaSuccess)
+            return e;
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t x)
+{
+    if (!x)
+        return rt_fail(cudaErrorInvalidValue);
+    rt_graph_free_nodes(&x->g);
+    free(x);
+    return cudaSuccess;
 }

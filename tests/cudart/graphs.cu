@@ -1,0 +1,115 @@
+/* cudart.graphs: CUDA graphs - a stream capture (kernels, an async copy and memset, a host
+ * function, and a second stream joined through an event) records instead of running, and the
+ * instantiated graph replays the work each time it is launched, with the arguments of the
+ * capture; the explicit API (kernel, memset, memcpy, host and empty nodes, dependencies)
+ * builds the same; CUDA 11's five-argument cudaGraphInstantiate works too. */
+#include <cstring>
+#include "cudart_check.h"
+
+__global__ void add(int *a, int v, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        a[i] += v;
+}
+__global__ void twice(int *a, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        a[i] *= 2;
+}
+static void count(void *p)
+{
+    ++*(int *)p;
+}
+
+int main()
+{
+    const int n = 1000;
+    int *d, *h;
+    CHECK(cudaMalloc(&d, n * sizeof(int)));
+    CHECK(cudaMallocHost(&h, n * sizeof(int)));
+    cudaStream_t s, s2;
+    CHECK(cudaStreamCreate(&s));
+    CHECK(cudaStreamCreate(&s2));
+    cudaEvent_t fork, join;
+    CHECK(cudaEventCreate(&fork));
+    CHECK(cudaEventCreate(&join));
+    int hosts = 0;
+
+    CHECK(cudaMemset(d, 0, n * sizeof(int)));
+    CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+    cudaStreamCaptureStatus st;
+    CHECK(cudaStreamIsCapturing(s, &st));
+    EXPECT(st == cudaStreamCaptureStatusActive);
+    int v = 3;
+    add<<<(n + 255) / 256, 256, 0, s>>>(d, v, n); /* captured with v = 3 */
+    v = 100;                                      /* later changes do not matter */
+    CHECK(cudaEventRecord(fork, s));
+    CHECK(cudaStreamWaitEvent(s2, fork, 0)); /* s2 joins the capture */
+    twice<<<(n + 255) / 256, 256, 0, s2>>>(d, n);
+    CHECK(cudaEventRecord(join, s2));
+    CHECK(cudaStreamWaitEvent(s, join, 0));
+    CHECK(cudaLaunchHostFunc(s, count, &hosts));
+    CHECK(cudaMemcpyAsync(h, d, n * sizeof(int), cudaMemcpyDeviceToHost, s));
+    cudaGraph_t g;
+    CHECK(cudaStreamEndCapture(s, &g));
+    CHECK(cudaStreamIsCapturing(s, &st));
+    EXPECT(st == cudaStreamCaptureStatusNone);
+    EXPECT(hosts == 0); /* nothing ran during the capture */
+    CHECK(cudaMemcpy(h, d, sizeof(int), cudaMemcpyDeviceToHost));
+    EXPECT(h[0] == 0);
+    size_t nn = 0;
+    CHECK(cudaGraphGetNodes(g, NULL, &nn));
+    EXPECT(nn == 4);
+
+    cudaGraphExec_t x;
+    CHECK(cudaGraphInstantiate(&x, g, NULL, NULL, 0)); /* CUDA 11's form */
+    CHECK(cudaGraphLaunch(x, s));
+    CHECK(cudaStreamSynchronize(s));
+    EXPECT(h[0] == 6 && h[n - 1] == 6 && hosts == 1); /* (0 + 3) * 2 */
+    CHECK(cudaGraphLaunch(x, s));
+    CHECK(cudaStreamSynchronize(s));
+    EXPECT(h[7] == 18 && hosts == 2); /* (6 + 3) * 2 */
+    CHECK(cudaGraphExecDestroy(x));
+    CHECK(cudaGraphDestroy(g));
+
+    /* the explicit API: memset to 5, add 1, copy out, count */
+    cudaGraph_t e;
+    CHECK(cudaGraphCreate(&e, 0));
+    cudaGraphNode_t ms, k, cp, hn, em;
+    cudaMemsetParams mp;
+    memset(&mp, 0, sizeof mp);
+    mp.dst = d;
+    mp.value = 5;
+    mp.elementSize = 4;
+    mp.width = n;
+    mp.height = 1;
+    CHECK(cudaGraphAddMemsetNode(&ms, e, NULL, 0, &mp));
+    int one = 1, nv = n;
+    void *args[] = {&d, &one, &nv};
+    cudaKernelNodeParams kp;
+    memset(&kp, 0, sizeof kp);
+    kp.func = (void *)add;
+    kp.gridDim = dim3((n + 127) / 128);
+    kp.blockDim = dim3(128);
+    kp.kernelParams = args;
+    CHECK(cudaGraphAddKernelNode(&k, e, &ms, 1, &kp));
+    CHECK(cudaGraphAddMemcpyNode1D(&cp, e, &k, 1, h, d, n * sizeof(int), cudaMemcpyDeviceToHost));
+    cudaHostNodeParams hp = {count, &hosts};
+    CHECK(cudaGraphAddHostNode(&hn, e, &cp, 1, &hp));
+    CHECK(cudaGraphAddEmptyNode(&em, e, &hn, 1));
+    CHECK(cudaGraphAddDependencies(e, &ms, &cp, 1));
+    EXPECT_ERR(cudaGraphAddDependencies(e, &cp, &ms, 1), cudaErrorNotSupported);
+    CHECK(cudaGraphInstantiate(&x, e, 0)); /* CUDA 12's form */
+    memset(h, 0, n * sizeof(int));
+    CHECK(cudaGraphLaunch(x, s));
+    CHECK(cudaStreamSynchronize(s));
+    EXPECT(h[0] == 6 && h[n - 1] == 6 && hosts == 3);
+    CHECK(cudaGraphExecDestroy(x));
+    CHECK(cudaGraphDestroy(e));
+    EXPECT_ERR(cudaStreamBeginCapture(0, cudaStreamCaptureModeGlobal),
+               cudaErrorStreamCaptureUnsupported);
+    cudaGetLastError();
+    return cudart_finish("cudart.graphs");
+}
