@@ -1701,6 +1701,49 @@ static struct rt_gnode *rt_graph_node(struct CUgraph_st *g)
     return &g->nodes[g->n++];
 }
 
+/* Copy, memset (rows of width elements of elem bytes) and host nodes, captured or added. */
+static cudaError_t rt_graph_add_memcpy(struct CUgraph_st *g, void *dst, const void *src,
+                                       size_t count, enum cudaMemcpyKind kind)
+{
+    struct rt_gnode *n = rt_graph_node(g);
+    if (!n)
+        return rt_fail(cudaErrorMemoryAllocation);
+    n->type = cudaGraphNodeTypeMemcpy;
+    n->dst = dst;
+    n->src = src;
+    n->count = count;
+    n->kind = kind;
+    return cudaSuccess;
+}
+
+static cudaError_t rt_graph_add_memset(struct CUgraph_st *g, void *dst, size_t pitch,
+                                       unsigned int value, unsigned int elem, size_t width,
+                                       size_t height)
+{
+    struct rt_gnode *n = rt_graph_node(g);
+    if (!n)
+        return rt_fail(cudaErrorMemoryAllocation);
+    n->type = cudaGraphNodeTypeMemset;
+    n->dst = dst;
+    n->pitch = pitch;
+    n->value = value;
+    n->elem = elem;
+    n->width = width;
+    n->height = height;
+    return cudaSuccess;
+}
+
+static cudaError_t rt_graph_add_host(struct CUgraph_st *g, cudaHostFn_t fn, void *data)
+{
+    struct rt_gnode *n = rt_graph_node(g);
+    if (!n)
+        return rt_fail(cudaErrorMemoryAllocation);
+    n->type = cudaGraphNodeTypeHost;
+    n->fn = fn;
+    n->data = data;
+    return cudaSuccess;
+}
+
 /* A kernel node: its arguments are copied now (their sizes from the kernel's parameters). */
 static cudaError_t rt_graph_add_kernel(struct CUgraph_st *g, const void *func,
                                        const struct rt_func *f, dim3 grid, dim3 block,
@@ -2251,17 +2294,8 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
 {
     if (!rt_stream_ok(stream))
         return rt_bad_handle("cudaMemcpyAsync", "stream", stream);
-    if (rt_capturing(stream)) {
-        struct rt_gnode *n = rt_graph_node(stream->capture);
-        if (!n)
-            return rt_fail(cudaErrorMemoryAllocation);
-        n->type = cudaGraphNodeTypeMemcpy;
-        n->dst = dst;
-        n->src = src;
-        n->count = count;
-        n->kind = kind;
-        return cudaSuccess;
-    }
+    if (rt_capturing(stream))
+        return rt_graph_add_memcpy(stream->capture, dst, src, count, kind);
     return rt_memcpy("cudaMemcpyAsync", dst, src, count, kind);
 }
 
@@ -2321,19 +2355,9 @@ cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t 
 {
     if (!rt_stream_ok(stream))
         return rt_bad_handle("cudaMemsetAsync", "stream", stream);
-    if (rt_capturing(stream)) {
-        struct rt_gnode *n = rt_graph_node(stream->capture);
-        if (!n)
-            return rt_fail(cudaErrorMemoryAllocation);
-        n->type = cudaGraphNodeTypeMemset;
-        n->dst = devPtr;
-        n->value = (unsigned int)value;
-        n->elem = 1;
-        n->width = count;
-        n->height = 1;
-        n->pitch = count;
-        return cudaSuccess;
-    }
+    if (rt_capturing(stream))
+        return rt_graph_add_memset(stream->capture, devPtr, count, (unsigned char)value, 1, count,
+                                   1);
     return cudaMemset(devPtr, value, count);
 }
 
@@ -3291,15 +3315,8 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userD
         return rt_fail(cudaErrorInvalidValue);
     if (!rt_stream_ok(stream))
         return rt_bad_handle("cudaLaunchHostFunc", "stream", stream);
-    if (rt_capturing(stream)) {
-        struct rt_gnode *n = rt_graph_node(stream->capture);
-        if (!n)
-            return rt_fail(cudaErrorMemoryAllocation);
-        n->type = cudaGraphNodeTypeHost;
-        n->fn = fn;
-        n->data = userData;
-        return cudaSuccess;
-    }
+    if (rt_capturing(stream))
+        return rt_graph_add_host(stream->capture, fn, userData);
     fn(userData);
     return cudaSuccess;
 }
@@ -3585,15 +3602,8 @@ cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t gr
     (void)pDependencies, (void)numDependencies;
     if (!graph || !pGraphNode)
         return rt_fail(cudaErrorInvalidValue);
-    struct rt_gnode *n = rt_graph_node(graph);
-    if (!n)
-        return rt_fail(cudaErrorMemoryAllocation);
-    n->type = cudaGraphNodeTypeMemcpy;
-    n->dst = dst;
-    n->src = src;
-    n->count = count;
-    n->kind = kind;
-    return rt_graph_added(pGraphNode, graph);
+    cudaError_t e = rt_graph_add_memcpy(graph, dst, src, count, kind);
+    return e != cudaSuccess ? e : rt_graph_added(pGraphNode, graph);
 }
 
 cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
@@ -3604,17 +3614,9 @@ cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t grap
     if (!graph || !pGraphNode || !p ||
         (p->elementSize != 1 && p->elementSize != 2 && p->elementSize != 4))
         return rt_fail(cudaErrorInvalidValue);
-    struct rt_gnode *n = rt_graph_node(graph);
-    if (!n)
-        return rt_fail(cudaErrorMemoryAllocation);
-    n->type = cudaGraphNodeTypeMemset;
-    n->dst = p->dst;
-    n->value = p->value;
-    n->elem = p->elementSize;
-    n->width = p->width;
-    n->height = p->height ? p->height : 1;
-    n->pitch = p->pitch;
-    return rt_graph_added(pGraphNode, graph);
+    cudaError_t e = rt_graph_add_memset(graph, p->dst, p->pitch, p->value, p->elementSize, p->width,
+                                        p->height ? p->height : 1);
+    return e != cudaSuccess ? e : rt_graph_added(pGraphNode, graph);
 }
 
 cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
@@ -3624,13 +3626,8 @@ cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
     (void)pDependencies, (void)numDependencies;
     if (!graph || !pGraphNode || !p || !p->fn)
         return rt_fail(cudaErrorInvalidValue);
-    struct rt_gnode *n = rt_graph_node(graph);
-    if (!n)
-        return rt_fail(cudaErrorMemoryAllocation);
-    n->type = cudaGraphNodeTypeHost;
-    n->fn = p->fn;
-    n->data = p->userData;
-    return rt_graph_added(pGraphNode, graph);
+    cudaError_t e = rt_graph_add_host(graph, p->fn, p->userData);
+    return e != cudaSuccess ? e : rt_graph_added(pGraphNode, graph);
 }
 
 cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
