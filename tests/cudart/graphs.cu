@@ -2,7 +2,9 @@
  * function, and a second stream joined through an event) records instead of running, and the
  * instantiated graph replays the work each time it is launched, with the arguments of the
  * capture; the explicit API (kernel, memset, memcpy, host and empty nodes, dependencies)
- * builds the same; CUDA 11's five-argument cudaGraphInstantiate works too. */
+ * builds the same; CUDA 11's five-argument cudaGraphInstantiate works too; kernel parameters
+ * of an instantiated graph change, and an update from a graph of the same nodes applies (one
+ * of other nodes is refused). */
 #include <cstring>
 #include "cudart_check.h"
 
@@ -106,8 +108,49 @@ int main()
     CHECK(cudaGraphLaunch(x, s));
     CHECK(cudaStreamSynchronize(s));
     EXPECT(h[0] == 6 && h[n - 1] == 6 && hosts == 3);
+    /* new kernel arguments in the instantiated graph: add 10 instead of 1 */
+    int ten = 10;
+    void *args10[] = {&d, &ten, &nv};
+    kp.kernelParams = args10;
+    CHECK(cudaGraphExecKernelNodeSetParams(x, k, &kp));
+    CHECK(cudaGraphLaunch(x, s));
+    CHECK(cudaStreamSynchronize(s));
+    EXPECT(h[0] == 15 && h[n - 1] == 15 && hosts == 4);
+    /* an update from a graph of the same nodes; one of other nodes is refused */
+    kp.kernelParams = args;
+    cudaGraph_t e2;
+    CHECK(cudaGraphCreate(&e2, 0));
+    CHECK(cudaGraphAddMemsetNode(&ms, e2, NULL, 0, &mp));
+    CHECK(cudaGraphAddKernelNode(&k, e2, &ms, 1, &kp));
+    CHECK(cudaGraphAddKernelNode(&k, e2, &ms, 1, &kp)); /* add 1 twice */
+    CHECK(cudaGraphAddHostNode(&hn, e2, &k, 1, &hp));
+    CHECK(cudaGraphAddEmptyNode(&em, e2, &hn, 1));
+    cudaGraphNode_t bad = NULL;
+    cudaGraphExecUpdateResult res = cudaGraphExecUpdateSuccess;
+    EXPECT_ERR(cudaGraphExecUpdate(x, e2, &bad, &res), cudaErrorGraphExecUpdateFailure);
+    EXPECT(res == cudaGraphExecUpdateErrorNodeTypeChanged && bad != NULL);
+    cudaGetLastError();
+    CHECK(cudaGraphExecDestroy(x));
+    CHECK(cudaGraphInstantiate(&x, e2, 0));
+    cudaGraph_t e3;
+    CHECK(cudaGraphCreate(&e3, 0));
+    mp.value = 50;
+    CHECK(cudaGraphAddMemsetNode(&ms, e3, NULL, 0, &mp));
+    CHECK(cudaGraphAddKernelNode(&k, e3, &ms, 1, &kp));
+    CHECK(cudaGraphAddKernelNode(&k, e3, &ms, 1, &kp));
+    CHECK(cudaGraphAddHostNode(&hn, e3, &k, 1, &hp));
+    CHECK(cudaGraphAddEmptyNode(&em, e3, &hn, 1));
+    cudaGraphExecUpdateResultInfo info;
+    CHECK(cudaGraphExecUpdate(x, e3, &info)); /* CUDA 12's form */
+    EXPECT(info.result == cudaGraphExecUpdateSuccess);
+    CHECK(cudaGraphLaunch(x, s));
+    CHECK(cudaStreamSynchronize(s));
+    CHECK(cudaMemcpy(h, d, n * sizeof(int), cudaMemcpyDeviceToHost));
+    EXPECT(h[0] == 52 && hosts == 5);
     CHECK(cudaGraphExecDestroy(x));
     CHECK(cudaGraphDestroy(e));
+    CHECK(cudaGraphDestroy(e2));
+    CHECK(cudaGraphDestroy(e3));
     EXPECT_ERR(cudaStreamBeginCapture(0, cudaStreamCaptureModeGlobal),
                cudaErrorStreamCaptureUnsupported);
     cudaGetLastError();

@@ -264,6 +264,28 @@ cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph
 cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
                                  unsigned long long flags SIMT_DV_(0));
 cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
+enum cudaGraphExecUpdateResult {
+    cudaGraphExecUpdateSuccess = 0x0,
+    cudaGraphExecUpdateError = 0x1,
+    cudaGraphExecUpdateErrorTopologyChanged = 0x2,
+    cudaGraphExecUpdateErrorNodeTypeChanged = 0x3,
+    cudaGraphExecUpdateErrorFunctionChanged = 0x4,
+    cudaGraphExecUpdateErrorParametersChanged = 0x5,
+    cudaGraphExecUpdateErrorNotSupported = 0x6,
+    cudaGraphExecUpdateErrorUnsupportedFunctionChange = 0x7,
+    cudaGraphExecUpdateErrorAttributesChanged = 0x8
+};
+typedef struct cudaGraphExecUpdateResultInfo_st {
+    enum cudaGraphExecUpdateResult result;
+    cudaGraphNode_t errorNode;
+    cudaGraphNode_t errorFromNode;
+} cudaGraphExecUpdateResultInfo;
+/* the instantiated graph takes the parameters of `graph`, which must have the same nodes
+ * (CUDA 12's form; CUDA 11's, with an error node and a result, is an overload in C++) */
+cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
+                                cudaGraphExecUpdateResultInfo *resultInfo);
+cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                             const struct cudaKernelNodeParams *pNodeParams);
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
                                   void *userData, unsigned int flags);

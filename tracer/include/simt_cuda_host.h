@@ -404,4 +404,17 @@ static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cuda
         pLogBuffer[0] = 0;
     return cudaGraphInstantiateWithFlags(pGraphExec, graph, 0);
 }
+/* CUDA 11's cudaGraphExecUpdate */
+static inline cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
+                                              cudaGraphNode_t *hErrorNode_out,
+                                              enum cudaGraphExecUpdateResult *updateResult_out)
+{
+    cudaGraphExecUpdateResultInfo info;
+    cudaError_t e = cudaGraphExecUpdate(hGraphExec, hGraph, &info);
+    if (hErrorNode_out)
+        *hErrorNode_out = info.errorNode;
+    if (updateResult_out)
+        *updateResult_out = info.result;
+    return e;
+}
 #endif

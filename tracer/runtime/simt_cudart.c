@@ -3742,6 +3742,58 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream)
     return cudaSuccess;
 }
 
+cudaError_t cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g,
+                                cudaGraphExecUpdateResultInfo *info)
+{
+    if (!x || !g)
+        return rt_fail(cudaErrorInvalidValue);
+    cudaGraphExecUpdateResultInfo r = {cudaGraphExecUpdateSuccess, NULL, NULL};
+    if (g->n != x->g.n)
+        r.result = cudaGraphExecUpdateErrorTopologyChanged;
+    for (size_t i = 0; i < g->n && r.result == cudaGraphExecUpdateSuccess; i++)
+        if (g->nodes[i].type != x->g.nodes[i].type) {
+            r.result = cudaGraphExecUpdateErrorNodeTypeChanged;
+            r.errorNode = (cudaGraphNode_t)(uintptr_t)(i + 1);
+        }
+    if (info)
+        *info = r;
+    if (r.result != cudaGraphExecUpdateSuccess)
+        return rt_fail(cudaErrorGraphExecUpdateFailure);
+    struct CUgraph_st copy;
+    cudaError_t e = rt_graph_copy(&copy, g);
+    if (e != cudaSuccess)
+        return rt_fail(e);
+    rt_graph_free_nodes(&x->g);
+    x->g = copy;
+    return cudaSuccess;
+}
+
+/* Node `node` (as numbered in the graph instantiated) gets new kernel parameters. */
+cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node,
+                                             const struct cudaKernelNodeParams *p)
+{
+    RT_ENTER();
+    const uintptr_t i = (uintptr_t)node;
+    if (!x || !p || !i || i > x->g.n || x->g.nodes[i - 1].type != cudaGraphNodeTypeKernel)
+        return rt_fail(cudaErrorInvalidValue);
+    struct rt_func *f;
+    cudaError_t e = rt_kernel("cudaGraphExecKernelNodeSetParams", p->func, &f);
+    if (e != cudaSuccess)
+        return e;
+    struct CUgraph_st one;
+    memset(&one, 0, sizeof one);
+    e = rt_graph_add_kernel(&one, p->func, f, p->gridDim, p->blockDim, p->sharedMemBytes,
+                            p->kernelParams);
+    if (e != cudaSuccess)
+        return e;
+    struct rt_gnode *n = &x->g.nodes[i - 1];
+    free(n->argbuf);
+    free(n->args);
+    *n = one.nodes[0];
+    free(one.nodes);
+    return cudaSuccess;
+}
+
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t x)
 {
     if (!x)
