@@ -159,6 +159,11 @@ static const struct simt_param_desc sim_params[] = {
       "dispatchable, nothing it reads changed); results are identical to false, only faster"),
     I("sim.epoch_cycles", "0", 0, 1ll << 40,
       "record a time series of the counters every this many cycles (0 = off)"),
+    S("sim.launches", "all",
+      "launches of each trace to replay (kernel sampling): all, or a comma-separated list of "
+      "launch indices N and ranges A-B (inclusive) and A- (to the last); the others are "
+      "not simulated: the caches keep what the last replayed launch left (docs/TIMING.md, "
+      "\"Launch sampling\")"),
     END,
 };
 

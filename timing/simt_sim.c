@@ -69,6 +69,97 @@ static double ratio(uint64_t a, uint64_t b)
     return b ? (double)a / (double)b : 0.0;
 }
 
+/* sim.launches: the launches of each trace that are replayed (kernel sampling). "all", or a
+ * comma-separated list of items N, A-B (inclusive) and A- (from A to the last launch). */
+#define SEL_MAX 256
+struct launch_sel {
+    int all;
+    uint32_t n;
+    uint64_t lo[SEL_MAX], hi[SEL_MAX]; /* hi = UINT64_MAX: to the last launch */
+};
+
+static int parse_index(const char **p, uint64_t *out)
+{
+    const char *q = *p;
+    uint64_t v = 0;
+    if (*q < '0' || *q > '9')
+        return 0;
+    for (; *q >= '0' && *q <= '9'; q++) {
+        if (v > (UINT64_MAX - 9) / 10)
+            return 0;
+        v = v * 10 + (uint64_t)(*q - '0');
+    }
+    *p = q;
+    *out = v;
+    return 1;
+}
+
+static simt_err parse_launches(const char *v, struct launch_sel *sel)
+{
+    memset(sel, 0, sizeof *sel);
+    if (!strcmp(v, "all")) {
+        sel->all = 1;
+        return SIMT_ERR_OK;
+    }
+    const char *p = v;
+    for (;;) {
+        const char *item = p;
+        uint64_t lo, hi;
+        int ok = parse_index(&p, &lo);
+        hi = lo;
+        if (ok && *p == '-') {
+            p++;
+            hi = UINT64_MAX;
+            if (*p && *p != ',')
+                ok = parse_index(&p, &hi) && hi >= lo;
+        }
+        ok = ok && (*p == ',' || *p == '\0');
+        if (!ok) {
+            const char *end = strchr(item, ',');
+            int len = end ? (int)(end - item) : (int)strlen(item);
+            return simt_seterr(SIMT_ERR_CONFIG,
+                               "sim.launches = \"%s\": \"%.*s\" is not a launch index N, a range "
+                               "A-B with A <= B, or A- (indices from 0; or \"all\")",
+                               v, len, item);
+        }
+        if (sel->n == SEL_MAX)
+            return simt_seterr(SIMT_ERR_CONFIG,
+                               "sim.launches = \"%s\": more than %d items; merge them into ranges",
+                               v, SEL_MAX);
+        sel->lo[sel->n] = lo;
+        sel->hi[sel->n] = hi;
+        sel->n++;
+        if (*p == '\0')
+            return SIMT_ERR_OK;
+        p++; /* the comma */
+    }
+}
+
+static int launch_selected(const struct launch_sel *sel, uint32_t l)
+{
+    if (sel->all)
+        return 1;
+    for (uint32_t i = 0; i < sel->n; i++)
+        if (l >= sel->lo[i] && l <= sel->hi[i])
+            return 1;
+    return 0;
+}
+
+/* Every item must name a launch of the trace: a sample past the end is a mistake (a trace
+ * of another size, an off-by-one), not an empty selection. */
+static simt_err check_launches(const struct launch_sel *sel, const char *v, const char *trace,
+                               uint32_t nl)
+{
+    for (uint32_t i = 0; !sel->all && i < sel->n; i++)
+        if (sel->lo[i] >= nl)
+            return simt_seterr(
+                SIMT_ERR_CONFIG,
+                "%s: sim.launches = \"%s\" selects launch %llu, but the trace has %u "
+                "launches (0..%u; simt-trace info lists them)",
+                trace, v, (unsigned long long)sel->lo[i], nl, nl ? nl - 1 : 0);
+    return SIMT_ERR_OK;
+}
+
 /* The derived figures every "totals" and launch object carries. */
 static int add_figures(cJSON *o, uint64_t cycles, uint64_t winst, uint64_t tinst,
                        uint32_t warp_size)
@@ -267,6 +358,10 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
     for (int i = 0; i < nsets; i++)
         if ((e = simt_config_set(cfg, sets[i])))
             goto fail;
+    const char *launches = simt_config_str(cfg, "sim.launches");
+    struct launch_sel sel;
+    if ((e = parse_launches(launches, &sel)))
+        goto fail;
     const struct simt_policy_ops *pol = simt_policy_find(policy_name);
     if (!pol) {
         fprintf(stderr, "simt-sim: unknown policy '%s'; --list-policies lists them\n", policy_name);
@@ -290,7 +385,7 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
     double t0 = now_s(), c0 = cpu_s();
     size_t nv = 0;
     uint64_t *base = NULL;
-    uint64_t tc = 0, tw = 0, tt = 0;
+    uint64_t tc = 0, tw = 0, tt = 0, nrun_all = 0, nl_all = 0;
     for (int ti = 0; ti < ntraces; ti++) {
         simt_trace_reader *rd = NULL;
         if ((e = simt_trace_reader_open(traces[ti], &rd)))
@@ -299,8 +394,15 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
         cJSON_AddItemToArray(jtraces, jt);
         cJSON_AddStringToObject(jt, "path", traces[ti]);
         cJSON *jl = cJSON_AddArrayToObject(jt, "launches");
-        uint32_t nl = simt_trace_reader_nlaunches(rd);
+        uint32_t nl = simt_trace_reader_nlaunches(rd), nrun = 0;
+        if ((e = check_launches(&sel, launches, traces[ti], nl))) {
+            simt_trace_reader_close(rd);
+            goto fail;
+        }
         for (uint32_t l = 0; l < nl; l++) {
+            if (!launch_selected(&sel, l))
+                continue;
+            nrun++;
             nv = simt_stats_nvalues(stats);
             free(base);
             base = calloc(nv ? nv : 1, sizeof *base);
@@ -332,6 +434,10 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
             tw += res.warp_instructions;
             tt += res.thread_instructions;
         }
+        cJSON_AddNumberToObject(jt, "launches_in_trace", nl);
+        cJSON_AddNumberToObject(jt, "launches_replayed", nrun);
+        nrun_all += nrun;
+        nl_all += nl;
         simt_trace_reader_close(rd);
     }
     free(base);
@@ -385,6 +491,9 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
     if (!quiet) {
         printf("simt-sim: %s, policy %s, %d trace(s)\n", simt_config_str(cfg, "gpu.name"),
                pol->name, ntraces);
+        if (!sel.all)
+            printf("  launches replayed    %llu of %llu (sim.launches = %s)\n",
+                   (unsigned long long)nrun_all, (unsigned long long)nl_all, launches);
         printf("  cycles               %llu\n", (unsigned long long)tc);
         printf("  warp instructions    %llu\n", (unsigned long long)tw);
         printf("  thread instructions  %llu\n", (unsigned long long)tt);

@@ -1,5 +1,6 @@
 #!/bin/sh
-# sim_cli.sh SIMT_SIM CASE : command-line checks of simt-sim (exit codes, messages, presets).
+# sim_cli.sh SIMT_SIM CASE : command-line checks of simt-sim (exit codes, messages, presets,
+# launch sampling).
 sim=$1
 case $2 in
 presets)
@@ -19,6 +20,28 @@ bad_config)
     printf '[core]\nwarp_size = 1000\n' > bad_range.ini
     "$sim" --config bad_range.ini sim.trace 2>err2.txt
     test $? = 1 && grep -q 'bad_range.ini:2' err2.txt ;;
+launches)
+    # sim.launches (kernel sampling) on the 2-launch sim.trace: a prefix of the launches
+    # replays exactly as in the full run; a later launch alone is reported under its own
+    # index; "0-" and "0-1" are the full run; indices past the end and malformed lists are
+    # errors naming the key (and the trace)
+    "$sim" --quiet --config fermi-turner --stats-json all.json sim.trace || exit 1
+    "$sim" --quiet --config fermi-turner --set sim.launches=0 --stats-json l0.json sim.trace || exit 1
+    "$sim" --quiet --config fermi-turner --set sim.launches=1 --stats-json l1.json sim.trace || exit 1
+    "$sim" --quiet --config fermi-turner --set sim.launches=0- --stats-json lo.json sim.trace || exit 1
+    "$sim" --quiet --config fermi-turner --set sim.launches=1,0-1 --stats-json lr.json sim.trace || exit 1
+    test "$(jq '.traces[0].launches[0]' all.json)" = "$(jq '.traces[0].launches[0]' l0.json)" || exit 1
+    test "$(jq -c '.traces[0] | [(.launches | length), .launches[0].launch, .launches_replayed, .launches_in_trace]' l0.json)" = "[1,0,1,2]" || exit 1
+    test "$(jq '.totals.cycles' l0.json)" = "$(jq '.traces[0].launches[0].cycles' all.json)" || exit 1
+    test "$(jq -c '.traces[0] | [(.launches | length), .launches[0].launch, .launches_replayed]' l1.json)" = "[1,1,1]" || exit 1
+    test "$(jq '.totals.cycles' l1.json)" -gt 0 || exit 1
+    for f in lo.json lr.json; do
+        test "$(jq -c '[.totals, .traces[0].launches]' all.json)" = "$(jq -c '[.totals, .traces[0].launches]' $f)" || exit 1
+    done
+    "$sim" --quiet --set sim.launches=2 sim.trace 2>err3.txt
+    test $? = 1 && grep -q "sim.trace: sim.launches = \"2\" selects launch 2, but the trace has 2 launches" err3.txt || exit 1
+    "$sim" --quiet --set sim.launches=1-0 sim.trace 2>err4.txt
+    test $? = 1 && grep -q 'sim.launches = "1-0": "1-0" is not' err4.txt ;;
 *)
     echo "sim_cli.sh: unknown case $2" >&2; exit 2 ;;
 esac
