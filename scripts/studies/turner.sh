@@ -10,6 +10,12 @@ WORKLOADS=(aes backprop bfs blackscholes cfd cp fwt hotspot kmeans lib lps lud m
 # --quick runs the tiny inputs: with the full memory hierarchy the small inputs take up to
 # ~90 s per replay (cfd) and this study has 22 configurations per workload.
 QUICK_SIZE=tiny
+# cfd at the seeds' size (97,032 elements) runs 100 iterations of 7 launches, 547 M
+# warp-instructions: about an hour per configuration here. Its geometry, and so its branches
+# and addresses, are the same every iteration, so the study replays the first 5 iterations
+# (launch sampling, docs/TIMING.md); on the small input the first 2 of 10 iterations give
+# replay over stalling 1.0752 against 1.0800 for all 10 (docs/EXPERIMENTS.md).
+WL_SETS_SIZED[default:cfd]="sim.launches=0-34"
 PRESET=fermi-turner
 P=$PRESET
 M=memstage.model=hierarchy
