@@ -21,6 +21,8 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_occupancy.h>
+#include <cublas_v2.h>
+#include <curand.h>
 #include <memory>
 #include <builtin_types.h>
 #include <channel_descriptor.h>

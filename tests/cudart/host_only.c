@@ -5,6 +5,8 @@
 #include <vector_functions.h>
 #include <math_constants.h>
 #include <cuda.h>
+#include <cublas_v2.h>
+#include <curand.h>
 
 int host_c_uses_api(void);
 int host_c_uses_api(void)

@@ -7,6 +7,8 @@
 #include <curand_kernel.h>
 #include <math_constants.h>
 #include <cuda_occupancy.h>
+#include <cublas_v2.h>
+#include <curand.h>
 #include <memory>
 
 texture<float, 1, cudaReadModeElementType> host_tex;

@@ -109,6 +109,7 @@ static struct {
     struct argv_buf std;        /* -std= */
     struct argv_buf host_extra; /* -Xcompiler, -g, warnings */
     struct argv_buf link_extra; /* -L -l -Xlinker */
+    int cublas;                 /* -lcublas: link the cuBLAS subset (tracer/cublas) */
     struct input *inputs;
     size_t ninputs;
     char prefix[PATH_MAX]; /* <prefix>/bin/simt-cc */
@@ -174,11 +175,22 @@ static int kind_of(const char *path, enum input_kind *k)
 }
 
 /* The NVIDIA libraries whose part a program built by simt-cc gets from simt_cudart (the
- * runtime and cuRAND's host API; NVTX is header-only here): build scripts written for nvcc name
- * them, and linking them would fail on a machine without the CUDA toolkit. The driver API (-lcuda)
+ * runtime and cuRAND's host API; NVTX is header-only here) or from libsimt_cublas.a (cuBLAS):
+ * build scripts written for nvcc name them, and linking them would fail on a machine without
+ * the CUDA toolkit. The driver API (-lcuda)
  * has no counterpart: a program calling it fails to link, naming the function. */
 static int provided_lib(const char *name)
 {
+    /* cuBLAS: our subset is linked in its place (o.cublas); cuBLASLt and culibos, which
+     * cuBLAS's static library needs, have no counterpart (a program calling cuBLASLt fails to
+     * link, naming the function) */
+    if (strcmp(name, "cublas") == 0 || strcmp(name, "cublas_static") == 0) {
+        o.cublas = 1;
+        return 1;
+    }
+    if (strcmp(name, "cublasLt") == 0 || strcmp(name, "cublasLt_static") == 0 ||
+        strcmp(name, "culibos") == 0)
+        return 1;
     static const char *const libs[] = {"cudart",     "cudart_static", "cudadevrt", "cuda",
                                        "nvToolsExt", "curand",        NULL};
     for (int k = 0; libs[k]; k++)
@@ -534,8 +546,8 @@ static int push_lib(struct argv_buf *a, const char *name, const char *configured
     if (is_file(p))
         return av_push(a, p);
     if (!is_file(configured)) {
-        err("library %s not found (looked in %s/lib and %s); build the simt_cudart and "
-            "simt_tracer targets first",
+        err("library %s not found (looked in %s/lib and %s); build the project first (cmake "
+            "--build BUILD_DIR)",
             name, o.prefix, configured);
         return -1;
     }
@@ -720,6 +732,8 @@ static int link_all(const struct argv_buf *objs)
         av_push(&a, simt_cc_host_flags[i]);
     av_append(&a, &o.host_extra);
     av_append(&a, &o.link_extra);
+    if (o.cublas && push_lib(&a, "libsimt_cublas.a", SIMT_CC_CUBLAS_LIB) != 0)
+        goto out;
     av_push(&a, "-Wl,--start-group");
     for (size_t i = 0; simt_cc_libs[i].path; i++) {
         const char *name = simt_cc_libs[i].name, *path = simt_cc_libs[i].path;

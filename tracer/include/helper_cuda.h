@@ -30,6 +30,24 @@ static inline const char *_cudaGetErrorEnum(cudaError_t error)
     return cudaGetErrorName(error);
 }
 
+#ifdef __cplusplus
+/* C++: any status type with a simt_status_name() overload - cudaError_t here, cublasStatus_t
+ * (cublas_api.h), curandStatus_t (curand.h) - in either include order (the overload is found
+ * by argument-dependent lookup when the template is instantiated) */
+static inline const char *simt_status_name(cudaError_t e)
+{
+    return cudaGetErrorName(e);
+}
+template <typename T>
+static inline void simt_helper_check(T result, const char *func, const char *file, int line)
+{
+    if (result) {
+        fprintf(stderr, "CUDA error at %s:%d code=%d(%s) \"%s\"\n", file, line, (int)result,
+                simt_status_name(result), func);
+        exit(EXIT_FAILURE);
+    }
+}
+#else
 static inline void simt_helper_check(cudaError_t result, const char *func, const char *file,
                                      int line)
 {
@@ -39,6 +57,7 @@ static inline void simt_helper_check(cudaError_t result, const char *func, const
         exit(EXIT_FAILURE);
     }
 }
+#endif
 #define checkCudaErrors(val) simt_helper_check((val), #val, __FILE__, __LINE__)
 
 static inline void simt_helper_last_error(const char *msg, const char *file, int line, int fatal)
