@@ -193,6 +193,23 @@ static inline cudaError_t cudaMallocAsync(T **devPtr, size_t size, cudaStream_t 
 {
     return ::cudaMallocAsync((void **)(void *)devPtr, size, stream);
 }
+static inline cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaMemPool_t memPool,
+                                          cudaStream_t stream)
+{
+    return ::cudaMallocFromPoolAsync(ptr, size, memPool, stream);
+}
+template <class T>
+static inline cudaError_t cudaMallocAsync(T **ptr, size_t size, cudaMemPool_t memPool,
+                                          cudaStream_t stream)
+{
+    return ::cudaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
+}
+template <class T>
+static inline cudaError_t cudaMallocFromPoolAsync(T **ptr, size_t size, cudaMemPool_t memPool,
+                                                  cudaStream_t stream)
+{
+    return ::cudaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
+}
 template <class T>
 static inline cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 grid, dim3 block, void **args,
                                                       size_t sharedMem = 0, cudaStream_t stream = 0)

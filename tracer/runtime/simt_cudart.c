@@ -120,6 +120,20 @@ struct rt_tex {
 
 struct rt_alloc { /* a live allocation (cudaMalloc and friends) */
     uint64_t addr, bytes;
+    struct CUmemPoolHandle_st *pool; /* the stream-ordered allocations' pool, else NULL */
+};
+
+/* A stream-ordered memory pool (cudaMallocAsync, cudaMemPool*). Every call completes before
+ * it returns, so a pool is bookkeeping over ordinary device allocations: what is in use, what
+ * it would keep reserved (released down to the threshold at each free, which is a
+ * synchronisation here), the high-water marks and the reuse flags, all read back through the
+ * attributes. */
+struct CUmemPoolHandle_st {
+    struct CUmemPoolHandle_st *next; /* live pools created by cudaMemPoolCreate */
+    uint64_t used, used_high, reserved, reserved_high, threshold;
+    int reuse[3];  /* cudaMemPoolReuse* (attributes 1..3) */
+    int destroyed; /* destroyed with allocations outstanding: freed with the last of them */
+    int ready;     /* the default pool: its reuse flags were set to CUDA's defaults */
 };
 
 /* Streams, events and arrays are kept in lists of live handles, so that cudaDeviceReset
@@ -228,7 +242,10 @@ static struct {
 
     unsigned int device_flags;       /* cudaSetDeviceFlags, read back by cudaGetDeviceFlags */
     enum cudaFuncCache cache_config; /* cudaDeviceSetCacheConfig, read back */
-    struct CUstream_st *streams;     /* live handles */
+    struct CUmemPoolHandle_st default_pool; /* the device's default pool */
+    struct CUmemPoolHandle_st *pools;       /* pools created by cudaMemPoolCreate */
+    struct CUmemPoolHandle_st *mem_pool;    /* the current pool (NULL: the default one) */
+    struct CUstream_st *streams;            /* live handles */
     struct CUevent_st *events;
     struct cudaArray *arrays;
 
@@ -1319,6 +1336,13 @@ cudaError_t cudaDeviceReset(void)
         rt.images[i]->module = NULL; /* freed with the device */
     rt.nallocs = 0;
     rt.used_bytes = 0;
+    while (rt.pools) { /* pools go with the context; the default pool starts afresh */
+        struct CUmemPoolHandle_st *n = rt.pools->next;
+        free(rt.pools);
+        rt.pools = n;
+    }
+    memset(&rt.default_pool, 0, sizeof rt.default_pool);
+    rt.mem_pool = NULL;
     rt.nhost_allocs = 0;
     rt.nhostregs = 0;
     rt.ntexobjs = 0; /* the tracer's objects went with the device */
@@ -1975,10 +1999,65 @@ static cudaError_t rt_malloc(const char *api, void **ptr, size_t size, int host_
     rt.allocs = n;
     rt.allocs[rt.nallocs].addr = addr;
     rt.allocs[rt.nallocs].bytes = size;
+    rt.allocs[rt.nallocs].pool = NULL;
     rt.nallocs++;
     rt.used_bytes += size;
     *ptr = (void *)(uintptr_t)addr;
     return cudaSuccess;
+}
+
+/* --- stream-ordered memory pools ---------------------------------------------------------- */
+
+static struct CUmemPoolHandle_st *rt_default_pool(void)
+{
+    struct CUmemPoolHandle_st *p = &rt.default_pool;
+    if (!p->ready) { /* (again after cudaDeviceReset) */
+        p->ready = 1;
+        p->reuse[0] = p->reuse[1] = p->reuse[2] = 1; /* CUDA's defaults: every reuse allowed */
+    }
+    return p;
+}
+
+static int rt_pool_ok(cudaMemPool_t pool)
+{
+    if (pool == &rt.default_pool)
+        return rt_default_pool() != NULL;
+    for (struct CUmemPoolHandle_st *p = rt.pools; p; p = p->next)
+        if (p == pool && !p->destroyed)
+            return 1;
+    return 0;
+}
+
+static void rt_pool_unlink(struct CUmemPoolHandle_st *pool)
+{
+    for (struct CUmemPoolHandle_st **pp = &rt.pools; *pp; pp = &(*pp)->next)
+        if (*pp == pool) {
+            *pp = pool->next;
+            free(pool);
+            return;
+        }
+}
+
+/* `bytes` of the pool's allocation were freed: the pool keeps up to its release threshold
+ * reserved (a free completes at once here, as after a synchronisation) */
+static void rt_pool_release(struct CUmemPoolHandle_st *pool, uint64_t bytes)
+{
+    pool->used -= bytes;
+    uint64_t keep = pool->reserved < pool->threshold ? pool->reserved : pool->threshold;
+    pool->reserved = keep > pool->used ? keep : pool->used;
+    if (pool->destroyed && pool->used == 0)
+        rt_pool_unlink(pool);
+}
+
+static void rt_pool_take(struct CUmemPoolHandle_st *pool, uint64_t bytes)
+{
+    pool->used += bytes;
+    if (pool->used > pool->used_high)
+        pool->used_high = pool->used;
+    if (pool->used > pool->reserved)
+        pool->reserved = pool->used;
+    if (pool->reserved > pool->reserved_high)
+        pool->reserved_high = pool->reserved;
 }
 
 /* Frees a runtime allocation (searching from the most recent one). */
@@ -1990,6 +2069,8 @@ static simt_err rt_dev_free(uint64_t addr)
     for (size_t i = rt.nallocs; i-- > 0;) {
         if (rt.allocs[i].addr == addr) {
             rt.used_bytes -= rt.allocs[i].bytes;
+            if (rt.allocs[i].pool)
+                rt_pool_release(rt.allocs[i].pool, rt.allocs[i].bytes);
             rt.allocs[i] = rt.allocs[--rt.nallocs];
             break;
         }
@@ -2009,11 +2090,226 @@ cudaError_t cudaMalloc(void **devPtr, size_t size)
 }
 
 /* Stream-ordered allocation: work runs in call order, so it is cudaMalloc / cudaFree. */
-cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream)
+/* A stream-ordered allocation from `pool`: work runs in call order, so it is cudaMalloc with
+ * the pool's bookkeeping. */
+static cudaError_t rt_malloc_pool(const char *api, void **devPtr, size_t size,
+                                  struct CUmemPoolHandle_st *pool, cudaStream_t stream)
 {
     if (!rt_stream_ok(stream))
-        return rt_bad_handle("cudaMallocAsync", "stream", stream);
-    return rt_malloc("cudaMallocAsync", devPtr, size, 0);
+        return rt_bad_handle(api, "stream", stream);
+    cudaError_t e = rt_malloc(api, devPtr, size, 0);
+    if (e != cudaSuccess || size == 0)
+        return e;
+    rt.allocs[rt.nallocs - 1].pool = pool;
+    rt_pool_take(pool, size);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream)
+{
+    return rt_malloc_pool("cudaMallocAsync", devPtr, size,
+                          rt.mem_pool ? rt.mem_pool : rt_default_pool(), stream);
+}
+
+cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool,
+                                    cudaStream_t stream)
+{
+    RT_ENTER();
+    if (!rt_pool_ok(memPool))
+        return rt_bad_handle("cudaMallocFromPoolAsync", "memory pool", memPool);
+    return rt_malloc_pool("cudaMallocFromPoolAsync", ptr, size, memPool, stream);
+}
+
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
+{
+    RT_ENTER();
+    if (device != 0)
+        return rt_fail(cudaErrorInvalidDevice);
+    if (!memPool)
+        return rt_fail(cudaErrorInvalidValue);
+    *memPool = rt_default_pool();
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device)
+{
+    RT_ENTER();
+    if (device != 0)
+        return rt_fail(cudaErrorInvalidDevice);
+    if (!memPool)
+        return rt_fail(cudaErrorInvalidValue);
+    *memPool = rt.mem_pool ? rt.mem_pool : rt_default_pool();
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)
+{
+    RT_ENTER();
+    if (device != 0)
+        return rt_fail(cudaErrorInvalidDevice);
+    if (!rt_pool_ok(memPool))
+        return rt_bad_handle("cudaDeviceSetMemPool", "memory pool", memPool);
+    rt.mem_pool = memPool == &rt.default_pool ? NULL : memPool;
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *poolProps)
+{
+    RT_ENTER();
+    if (!memPool || !poolProps)
+        return rt_fail(cudaErrorInvalidValue);
+    if (poolProps->allocType != cudaMemAllocationTypePinned ||
+        poolProps->location.type != cudaMemLocationTypeDevice) {
+        rt_msg("cudaMemPoolCreate",
+               "allocType %d, location type %d: pools of pinned device memory only "
+               "(cudaMemAllocationTypePinned, cudaMemLocationTypeDevice)",
+               (int)poolProps->allocType, (int)poolProps->location.type);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    if (poolProps->location.id != 0)
+        return rt_fail(cudaErrorInvalidDevice);
+    struct CUmemPoolHandle_st *p = calloc(1, sizeof *p);
+    if (!p)
+        return rt_fail(cudaErrorMemoryAllocation);
+    p->reuse[0] = p->reuse[1] = p->reuse[2] = 1;
+    p->next = rt.pools;
+    rt.pools = p;
+    *memPool = p;
+    return cudaSuccess;
+}
+
+/* CUDA: a pool with allocations outstanding goes when the last of them is freed; a device
+ * whose current pool it was falls back to its default pool. */
+cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool)
+{
+    RT_ENTER();
+    if (memPool == &rt.default_pool) {
+        rt_msg("cudaMemPoolDestroy", "the device's default pool cannot be destroyed");
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    if (!rt_pool_ok(memPool))
+        return rt_bad_handle("cudaMemPoolDestroy", "memory pool", memPool);
+    if (rt.mem_pool == memPool)
+        rt.mem_pool = NULL;
+    if (memPool->used) {
+        memPool->destroyed = 1;
+        return cudaSuccess;
+    }
+    rt_pool_unlink(memPool);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value)
+{
+    RT_ENTER();
+    if (!rt_pool_ok(memPool))
+        return rt_bad_handle("cudaMemPoolSetAttribute", "memory pool", memPool);
+    if (!value)
+        return rt_fail(cudaErrorInvalidValue);
+    switch (attr) {
+    case cudaMemPoolReuseFollowEventDependencies:
+    case cudaMemPoolReuseAllowOpportunistic:
+    case cudaMemPoolReuseAllowInternalDependencies:
+        memPool->reuse[attr - 1] = *(const int *)value != 0;
+        return cudaSuccess;
+    case cudaMemPoolAttrReleaseThreshold:
+        memPool->threshold = *(const unsigned long long *)value;
+        return cudaSuccess;
+    case cudaMemPoolAttrReservedMemHigh:
+    case cudaMemPoolAttrUsedMemHigh:
+        if (*(const unsigned long long *)value != 0) {
+            rt_msg("cudaMemPoolSetAttribute", "a high-water mark can only be reset to 0");
+            return rt_fail(cudaErrorInvalidValue);
+        }
+        if (attr == cudaMemPoolAttrUsedMemHigh)
+            memPool->used_high = memPool->used;
+        else
+            memPool->reserved_high = memPool->reserved;
+        return cudaSuccess;
+    default:
+        rt_msg("cudaMemPoolSetAttribute", "attribute %d cannot be set", (int)attr);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+}
+
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value)
+{
+    RT_ENTER();
+    if (!rt_pool_ok(memPool))
+        return rt_bad_handle("cudaMemPoolGetAttribute", "memory pool", memPool);
+    if (!value)
+        return rt_fail(cudaErrorInvalidValue);
+    unsigned long long v;
+    switch (attr) {
+    case cudaMemPoolReuseFollowEventDependencies:
+    case cudaMemPoolReuseAllowOpportunistic:
+    case cudaMemPoolReuseAllowInternalDependencies:
+        *(int *)value = memPool->reuse[attr - 1];
+        return cudaSuccess;
+    case cudaMemPoolAttrReleaseThreshold:
+        v = memPool->threshold;
+        break;
+    case cudaMemPoolAttrReservedMemCurrent:
+        v = memPool->reserved;
+        break;
+    case cudaMemPoolAttrReservedMemHigh:
+        v = memPool->reserved_high;
+        break;
+    case cudaMemPoolAttrUsedMemCurrent:
+        v = memPool->used;
+        break;
+    case cudaMemPoolAttrUsedMemHigh:
+        v = memPool->used_high;
+        break;
+    default:
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    *(unsigned long long *)value = v;
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep)
+{
+    RT_ENTER();
+    if (!rt_pool_ok(memPool))
+        return rt_bad_handle("cudaMemPoolTrimTo", "memory pool", memPool);
+    if (memPool->reserved > minBytesToKeep)
+        memPool->reserved = minBytesToKeep > memPool->used ? minBytesToKeep : memPool->used;
+    return cudaSuccess;
+}
+
+/* One device: it always has read-write access to its pools; peers do not exist. */
+cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAccessDesc *descList,
+                                 size_t count)
+{
+    RT_ENTER();
+    if (!rt_pool_ok(memPool))
+        return rt_bad_handle("cudaMemPoolSetAccess", "memory pool", memPool);
+    if (count && !descList)
+        return rt_fail(cudaErrorInvalidValue);
+    for (size_t i = 0; i < count; i++) {
+        if (descList[i].location.type != cudaMemLocationTypeDevice || descList[i].location.id != 0)
+            return rt_fail(cudaErrorInvalidDevice);
+        if (descList[i].flags != cudaMemAccessFlagsProtReadWrite) {
+            rt_msg("cudaMemPoolSetAccess", "the owning device's access is always read-write");
+            return rt_fail(cudaErrorInvalidValue);
+        }
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t memPool,
+                                 struct cudaMemLocation *location)
+{
+    RT_ENTER();
+    if (!rt_pool_ok(memPool))
+        return rt_bad_handle("cudaMemPoolGetAccess", "memory pool", memPool);
+    if (!flags || !location || location->type != cudaMemLocationTypeDevice)
+        return rt_fail(cudaErrorInvalidValue);
+    if (location->id != 0)
+        return rt_fail(cudaErrorInvalidDevice);
+    *flags = cudaMemAccessFlagsProtReadWrite;
+    return cudaSuccess;
 }
 
 static int rt_is_host_alloc(uint64_t addr, size_t *index)
