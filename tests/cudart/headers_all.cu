@@ -9,6 +9,7 @@
 #include <vector_types.h>
 #include <math_constants.h>
 #include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
 #include <curand_kernel.h>
 #include <helper_cuda.h>
 #include <helper_functions.h>

@@ -9,7 +9,12 @@
  *                                thread_rank, size/num_threads, meta_group_rank/size, shfl,
  *                                shfl_up/down/xor, any, all, ballot, match_any
  *   tiled_partition(block, n)    thread_group (n a power of two <= 32, or the whole block)
- *   coalesced_threads()          coalesced_group: sync, thread_rank, size, ballot, any, all
+ *   coalesced_threads()          coalesced_group: sync, thread_rank, size, ballot, any, all,
+ *                                shfl/shfl_up/shfl_down by rank, match_any/match_all
+ *   labeled_partition(g, label)  coalesced_group of g's threads with the caller's label;
+ *   binary_partition(g, pred)    the same split by a predicate (g a tile or coalesced group)
+ *   cooperative_groups/memcpy_async.h  memcpy_async(group, dst, src, bytes), wait(group),
+ *                                wait_prior<N>(group): the group copies at once, wait syncs
  *   cooperative_groups/reduce.h  reduce(tile or coalesced group, v, op) with plus, less,
  *                                greater, bit_and, bit_or, bit_xor
  *   cooperative_groups/scan.h    inclusive_scan / exclusive_scan over a tile
@@ -253,13 +258,71 @@ __device__ static inline thread_block_tile<N> tiled_partition(const thread_block
     return thread_block_tile<N>();
 }
 
-/* The threads of the warp that are active at the call. */
+/* The lane of the rank-th set bit of m (rank counted from 0 in lane order). */
+__device__ static inline unsigned int details_nth_lane(unsigned int m, unsigned int rank)
+{
+    for (; rank; rank--)
+        m &= m - 1;
+    return (unsigned int)(__ffs(m) - 1);
+}
+
+/* The threads of the warp that are active at the call (or a partition of them). Ranks count
+ * the members in lane order; shuffles address members by rank. */
 class coalesced_group
 {
     unsigned int mask_;
 
   public:
     __device__ explicit coalesced_group(unsigned int m) : mask_(m) {}
+    __device__ unsigned int get_mask() const
+    {
+        return mask_;
+    }
+    __device__ unsigned int meta_group_rank() const
+    {
+        return 0;
+    }
+    __device__ unsigned int meta_group_size() const
+    {
+        return 1;
+    }
+    template <class T> __device__ T shfl(T var, unsigned int src_rank) const
+    {
+        return __shfl_sync(mask_, var, details_nth_lane(mask_, src_rank % size()));
+    }
+    /* from the member delta ranks below (above); a member with none keeps its own value */
+    template <class T> __device__ T shfl_up(T var, unsigned int delta) const
+    {
+        const unsigned int r = thread_rank();
+        const unsigned int src =
+            r >= delta ? details_nth_lane(mask_, r - delta) : details::lane_id();
+        return __shfl_sync(mask_, var, src);
+    }
+    template <class T> __device__ T shfl_down(T var, unsigned int delta) const
+    {
+        const unsigned int r = thread_rank();
+        const unsigned int src =
+            r + delta < size() ? details_nth_lane(mask_, r + delta) : details::lane_id();
+        return __shfl_sync(mask_, var, src);
+    }
+    /* the members (as ranks) holding the same value */
+    template <class T> __device__ unsigned int match_any(T val) const
+    {
+        return details_ranks(mask_, __match_any_sync(mask_, val));
+    }
+    template <class T> __device__ unsigned int match_all(T val, int &pred) const
+    {
+        return details_ranks(mask_, __match_all_sync(mask_, val, &pred));
+    }
+    /* lane mask sub of the members -> the same members as a mask of ranks */
+    __device__ static unsigned int details_ranks(unsigned int members, unsigned int sub)
+    {
+        unsigned int r = 0, k = 0;
+        for (unsigned int m = members; m; m &= m - 1, k++)
+            if (sub & (m & -m))
+                r |= 1u << k;
+        return r;
+    }
     __device__ void sync() const
     {
         __syncwarp(mask_);
@@ -293,6 +356,31 @@ class coalesced_group
 __device__ static inline coalesced_group coalesced_threads()
 {
     return coalesced_group(__activemask());
+}
+
+/* The members of g with the same label as the calling thread (CUDA 11's labeled_partition);
+ * binary_partition splits g by a predicate. */
+template <class Label>
+__device__ static inline coalesced_group labeled_partition(const coalesced_group &g, Label label)
+{
+    return coalesced_group(__match_any_sync(g.get_mask(), label));
+}
+template <unsigned int N, class Label>
+__device__ static inline coalesced_group labeled_partition(const thread_block_tile<N> &g,
+                                                           Label label)
+{
+    return coalesced_group(__match_any_sync(g.mask(), label));
+}
+__device__ static inline coalesced_group binary_partition(const coalesced_group &g, bool pred)
+{
+    const unsigned int b = __ballot_sync(g.get_mask(), pred);
+    return coalesced_group(pred ? b : g.get_mask() & ~b);
+}
+template <unsigned int N>
+__device__ static inline coalesced_group binary_partition(const thread_block_tile<N> &g, bool pred)
+{
+    const unsigned int b = __ballot_sync(g.mask(), pred);
+    return coalesced_group(pred ? b : g.mask() & ~b);
 }
 
 template <class Group> __device__ static inline void sync(const Group &g)
