@@ -7,6 +7,8 @@
 #include <cooperative_groups/reduce.h>
 #include <stdio.h>
 
+#include "cudart_check.h"
+
 namespace cg = cooperative_groups;
 
 enum { F_SIZE, F_RANK, F_SUM, F_FIRST, F_DOWN, F_UP, F_MATCH, F_BIN_SIZE, F_BIN_RANK, F_N };
@@ -49,15 +51,6 @@ __global__ void copies(const int *in, int n, const char *bytes, int *out, char *
         bout[threadIdx.x] = cbuf[threadIdx.x];
 }
 
-static int failures = 0;
-#define CHECK(c)                                                                                   \
-    do {                                                                                           \
-        if (!(c)) {                                                                                \
-            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c);                                    \
-            failures++;                                                                            \
-        }                                                                                          \
-    } while (0)
-
 int main()
 {
     int *d, h[32 * F_N];
@@ -75,22 +68,22 @@ int main()
             members[n++] = l;
             sum += l;
         }
-        CHECK(o[F_SIZE] == n);
-        CHECK(o[F_RANK] == rank);
-        CHECK(o[F_SUM] == sum);
-        CHECK(o[F_FIRST] == members[0]);
-        CHECK(o[F_DOWN] == (rank + 1 < n ? members[rank + 1] : lane));
-        CHECK(o[F_UP] == (rank >= 2 ? members[rank - 2] : lane));
+        EXPECT(o[F_SIZE] == n);
+        EXPECT(o[F_RANK] == rank);
+        EXPECT(o[F_SUM] == sum);
+        EXPECT(o[F_FIRST] == members[0]);
+        EXPECT(o[F_DOWN] == (rank + 1 < n ? members[rank + 1] : lane));
+        EXPECT(o[F_UP] == (rank >= 2 ? members[rank - 2] : lane));
         int match = 0;
         for (int k = 0; k < n; k++)
             if (members[k] / 6 == lane / 6)
                 match |= 1 << k;
-        CHECK(o[F_MATCH] == match);
+        EXPECT(o[F_MATCH] == match);
         const int odd = lane & 1;
-        CHECK(o[F_BIN_SIZE] == (odd ? 14 : 15)); // lanes 0..28: 15 even, 14 odd
-        CHECK(o[F_BIN_RANK] == lane / 2);
+        EXPECT(o[F_BIN_SIZE] == (odd ? 14 : 15)); // lanes 0..28: 15 even, 14 odd
+        EXPECT(o[F_BIN_RANK] == lane / 2);
     }
-    CHECK(h[29 * F_N] == -1); // the lanes that returned wrote nothing
+    EXPECT(h[29 * F_N] == -1); // the lanes that returned wrote nothing
 
     const int n = 1000;
     int hin[n], hout[n];
@@ -113,14 +106,9 @@ int main()
     int bad = 0;
     for (int i = 0; i < n; i++)
         bad += hout[i] != 2 * hin[i];
-    CHECK(bad == 0);
+    EXPECT(bad == 0);
     for (int i = 0; i < 37; i++)
-        CHECK(hbo[i] == hb[i + 1]);
-    CHECK(cudaGetLastError() == cudaSuccess);
-    if (failures) {
-        printf("cudart.cg_partition: %d failures\n", failures);
-        return 1;
-    }
-    printf("cudart.cg_partition: PASS\n");
-    return 0;
+        EXPECT(hbo[i] == hb[i + 1]);
+    EXPECT(cudaGetLastError() == cudaSuccess);
+    return cudart_finish("cudart.cg_partition");
 }

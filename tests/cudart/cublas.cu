@@ -13,15 +13,9 @@
 #include <string.h>
 #include <vector>
 
-static int failures = 0;
-#define CHECK(c)                                                                                   \
-    do {                                                                                           \
-        if (!(c)) {                                                                                \
-            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c);                                    \
-            failures++;                                                                            \
-        }                                                                                          \
-    } while (0)
-#define OK(call) CHECK((call) == CUBLAS_STATUS_SUCCESS)
+#include "cudart_check.h"
+
+#define OK(call) EXPECT((call) == CUBLAS_STATUS_SUCCESS)
 
 static double rnd(unsigned *s)
 {
@@ -81,7 +75,7 @@ static void check_gemm(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t
     else
         st = cublasDgemm(h, ta, tb, m, n, k, (const double *)&alpha, (const double *)dA, lda,
                          (const double *)dB, ldb, (const double *)&beta, (double *)dC, ldc);
-    CHECK(st == CUBLAS_STATUS_SUCCESS);
+    EXPECT(st == CUBLAS_STATUS_SUCCESS);
     std::vector<T> R = host(dC, C.size());
     int bad = 0;
     for (int j = 0; j < n; j++)
@@ -98,7 +92,7 @@ static void check_gemm(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t
         }
     if (bad)
         printf("gemm<%zu> ta=%d tb=%d: %d elements wrong\n", sizeof(T), ta, tb, bad);
-    CHECK(bad == 0);
+    EXPECT(bad == 0);
     cudaFree(dA);
     cudaFree(dB);
     cudaFree(dC);
@@ -110,24 +104,25 @@ static void test_helpers()
     OK(cublasCreate(&h));
     int v = 0;
     OK(cublasGetVersion(h, &v));
-    CHECK(v == CUBLAS_VERSION && v > 0);
-    CHECK(!strcmp(cublasGetStatusName(CUBLAS_STATUS_INVALID_VALUE), "CUBLAS_STATUS_INVALID_VALUE"));
-    CHECK(strlen(cublasGetStatusString(CUBLAS_STATUS_NOT_INITIALIZED)) > 0);
+    EXPECT(v == CUBLAS_VERSION && v > 0);
+    EXPECT(
+        !strcmp(cublasGetStatusName(CUBLAS_STATUS_INVALID_VALUE), "CUBLAS_STATUS_INVALID_VALUE"));
+    EXPECT(strlen(cublasGetStatusString(CUBLAS_STATUS_NOT_INITIALIZED)) > 0);
     cudaStream_t s, g;
     cudaStreamCreate(&s);
     OK(cublasSetStream(h, s));
     OK(cublasGetStream(h, &g));
-    CHECK(g == s);
+    EXPECT(g == s);
     OK(cublasSetStream(h, 0));
     cudaStreamDestroy(s);
     cublasPointerMode_t pm;
     OK(cublasGetPointerMode(h, &pm));
-    CHECK(pm == CUBLAS_POINTER_MODE_HOST);
-    CHECK(cublasSetPointerMode(h, (cublasPointerMode_t)7) == CUBLAS_STATUS_INVALID_VALUE);
+    EXPECT(pm == CUBLAS_POINTER_MODE_HOST);
+    EXPECT(cublasSetPointerMode(h, (cublasPointerMode_t)7) == CUBLAS_STATUS_INVALID_VALUE);
     OK(cublasSetMathMode(h, CUBLAS_TF32_TENSOR_OP_MATH));
     cublasMath_t mm;
     OK(cublasGetMathMode(h, &mm));
-    CHECK(mm == CUBLAS_TF32_TENSOR_OP_MATH);
+    EXPECT(mm == CUBLAS_TF32_TENSOR_OP_MATH);
     // strided vector copies (every 2nd host element into every 3rd device element and back)
     std::vector<float> x(20), back(20, -1.f);
     for (int i = 0; i < 20; i++)
@@ -138,12 +133,12 @@ static void test_helpers()
     OK(cublasSetVector(10, sizeof(float), x.data(), 2, d, 3));
     std::vector<float> dh = host(d, 40);
     for (int i = 0; i < 10; i++)
-        CHECK(dh[3 * i] == (float)(2 * i) && dh[3 * i + 1] == 0.f);
+        EXPECT(dh[3 * i] == (float)(2 * i) && dh[3 * i + 1] == 0.f);
     OK(cublasGetVector(10, sizeof(float), d, 3, back.data(), 1));
     for (int i = 0; i < 10; i++)
-        CHECK(back[i] == (float)(2 * i));
-    CHECK(back[10] == -1.f);
-    CHECK(cublasSetVector(10, sizeof(float), x.data(), 0, d, 1) == CUBLAS_STATUS_INVALID_VALUE);
+        EXPECT(back[i] == (float)(2 * i));
+    EXPECT(back[10] == -1.f);
+    EXPECT(cublasSetVector(10, sizeof(float), x.data(), 0, d, 1) == CUBLAS_STATUS_INVALID_VALUE);
     // a 3 x 4 block of a host matrix (lda 5) into a device matrix (ldb 4) and back (ld 3)
     std::vector<double> M(5 * 4), Mb(3 * 4, 0);
     for (int i = 0; i < 20; i++)
@@ -154,14 +149,15 @@ static void test_helpers()
     OK(cublasGetMatrix(3, 4, sizeof(double), dm, 4, Mb.data(), 3));
     for (int j = 0; j < 4; j++)
         for (int i = 0; i < 3; i++)
-            CHECK(Mb[j * 3 + i] == M[j * 5 + i]);
-    CHECK(cublasSetMatrix(3, 4, sizeof(double), M.data(), 2, dm, 4) == CUBLAS_STATUS_INVALID_VALUE);
+            EXPECT(Mb[j * 3 + i] == M[j * 5 + i]);
+    EXPECT(cublasSetMatrix(3, 4, sizeof(double), M.data(), 2, dm, 4) ==
+           CUBLAS_STATUS_INVALID_VALUE);
     OK(cublasSetMatrixAsync(3, 4, sizeof(double), M.data(), 5, dm, 4, 0));
     cudaFree(d);
     cudaFree(dm);
     OK(cublasDestroy(h));
-    CHECK(cublasSgemm(NULL, CUBLAS_OP_N, CUBLAS_OP_N, 1, 1, 1, NULL, NULL, 1, NULL, 1, NULL, NULL,
-                      1) == CUBLAS_STATUS_NOT_INITIALIZED);
+    EXPECT(cublasSgemm(NULL, CUBLAS_OP_N, CUBLAS_OP_N, 1, 1, 1, NULL, NULL, 1, NULL, 1, NULL, NULL,
+                       1) == CUBLAS_STATUS_NOT_INITIALIZED);
 }
 
 static void test_level1(cublasHandle_t h)
@@ -183,7 +179,7 @@ static void test_level1(cublasHandle_t h)
         long yi = vi(i, n, -3);
         bad += !close(r[yi], y[yi] + alpha * x[vi(i, n, 2)], 1e-6);
     }
-    CHECK(bad == 0);
+    EXPECT(bad == 0);
     cudaMemcpy(dy, y.data(), y.size() * sizeof(float), cudaMemcpyHostToDevice);
     // dot, host and device pointer modes
     double want = 0, mag = 0;
@@ -193,14 +189,14 @@ static void test_level1(cublasHandle_t h)
     }
     float got = 0;
     OK(cublasSdot(h, n, dx, 2, dy, 3, &got));
-    CHECK(fabs(got - want) <= 1e-5 * mag);
+    EXPECT(fabs(got - want) <= 1e-5 * mag);
     float *dres;
     cudaMalloc(&dres, sizeof(float));
     OK(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE));
     OK(cublasSdot(h, n, dx, 2, dy, 3, dres));
     float got2 = 0;
     cudaMemcpy(&got2, dres, sizeof got2, cudaMemcpyDeviceToHost);
-    CHECK(got2 == got); // same kernel, same order: bit for bit
+    EXPECT(got2 == got); // same kernel, same order: bit for bit
     float *dalpha;
     cudaMalloc(&dalpha, sizeof(float));
     const float three = 3.f;
@@ -211,60 +207,60 @@ static void test_level1(cublasHandle_t h)
     bad = 0;
     for (int i = 0; i < 2 * n; i++)
         bad += r[i] != (i % 2 ? x[i] : 3.f * x[i]);
-    CHECK(bad == 0);
+    EXPECT(bad == 0);
     cudaMemcpy(dx, x.data(), x.size() * sizeof(float), cudaMemcpyHostToDevice);
     // nrm2 of values whose squares overflow float; asum; empty vectors
     std::vector<float> big = {3e20f, -4e20f, 0.f};
     float *db = dev(big);
     OK(cublasSnrm2(h, 3, db, 1, &got));
-    CHECK(close(got, 5e20, 1e-6));
+    EXPECT(close(got, 5e20, 1e-6));
     OK(cublasSasum(h, 3, db, 1, &got));
-    CHECK(close(got, 7e20, 1e-6));
+    EXPECT(close(got, 7e20, 1e-6));
     got = 9.f;
     OK(cublasSnrm2(h, 0, db, 1, &got));
-    CHECK(got == 0.f);
+    EXPECT(got == 0.f);
     // amax / amin: 1-based, the first of equal magnitudes
     std::vector<double> t = {1, -7, 3, 7, -0.5, 0.5, 2};
     double *dt = dev(t);
     int idx = 0;
     OK(cublasIdamax(h, 7, dt, 1, &idx));
-    CHECK(idx == 2);
+    EXPECT(idx == 2);
     OK(cublasIdamin(h, 7, dt, 1, &idx));
-    CHECK(idx == 5);
+    EXPECT(idx == 5);
     OK(cublasIdamax(h, 3, dt, 2, &idx)); // 1, 3, -0.5
-    CHECK(idx == 2);
+    EXPECT(idx == 2);
     OK(cublasIdamax(h, 0, dt, 1, &idx));
-    CHECK(idx == 0);
+    EXPECT(idx == 0);
     double dn = 0;
     OK(cublasDnrm2(h, 7, dt, 1, &dn));
     double w2 = 0;
     for (double v : t)
         w2 += v * v;
-    CHECK(close(dn, sqrt(w2), 1e-14));
+    EXPECT(close(dn, sqrt(w2), 1e-14));
     OK(cublasDasum(h, 7, dt, 1, &dn));
-    CHECK(dn == 21.0);
+    EXPECT(dn == 21.0);
     // copy and swap (double, increments 1 and -1)
     double *dz;
     cudaMalloc(&dz, 7 * sizeof(double));
     OK(cublasDcopy(h, 7, dt, 1, dz, -1));
     std::vector<double> z = host(dz, 7);
     for (int i = 0; i < 7; i++)
-        CHECK(z[6 - i] == t[i]);
+        EXPECT(z[6 - i] == t[i]);
     OK(cublasDswap(h, 7, dt, 1, dz, 1));
     std::vector<double> t2 = host(dt, 7), z2 = host(dz, 7);
     for (int i = 0; i < 7; i++)
-        CHECK(t2[i] == t[6 - i] && z2[i] == t[i]);
+        EXPECT(t2[i] == t[6 - i] && z2[i] == t[i]);
     double dd = 0;
     OK(cublasDdot(h, 7, dt, 1, dz, 1, &dd));
     double wd = 0;
     for (int i = 0; i < 7; i++)
         wd += t[6 - i] * t[i];
-    CHECK(close(dd, wd, 1e-14));
+    EXPECT(close(dd, wd, 1e-14));
     const double two = 2;
     OK(cublasDaxpy(h, 7, &two, dt, 1, dz, 1));
     z2 = host(dz, 7);
     for (int i = 0; i < 7; i++)
-        CHECK(z2[i] == t[i] + 2 * t[6 - i]);
+        EXPECT(z2[i] == t[i] + 2 * t[6 - i]);
     cudaFree(dx);
     cudaFree(dy);
     cudaFree(dres);
@@ -303,7 +299,7 @@ template <typename T> static void test_gemv(cublasHandle_t h, cublasOperation_t 
         const long yi = vi(i, ny, incy);
         bad += !close(r[yi], alpha * acc + beta * (double)y[yi], tol);
     }
-    CHECK(bad == 0);
+    EXPECT(bad == 0);
     cudaFree(dA);
     cudaFree(dx);
     cudaFree(dy);
@@ -323,8 +319,8 @@ static void test_level2(cublasHandle_t h)
     std::vector<float> r = host(dA, A.size());
     for (int j = 0; j < 4; j++)
         for (int i = 0; i < 7; i++)
-            CHECK(r[j * 7 + i] == (i < 5 ? 1.f + 0.5f * x[i] * y[j] : 1.f));
-    CHECK(cublasSger(h, 5, 4, &a, dx, 1, dy, 1, dA, 4) == CUBLAS_STATUS_INVALID_VALUE);
+            EXPECT(r[j * 7 + i] == (i < 5 ? 1.f + 0.5f * x[i] * y[j] : 1.f));
+    EXPECT(cublasSger(h, 5, 4, &a, dx, 1, dy, 1, dA, 4) == CUBLAS_STATUS_INVALID_VALUE);
     cudaFree(dA);
     cudaFree(dx);
     cudaFree(dy);
@@ -349,14 +345,14 @@ static void test_level3(cublasHandle_t h)
         int bad = 0;
         for (float v : r)
             bad += v != 10.f;
-        CHECK(bad == 0);
+        EXPECT(bad == 0);
         // argument errors: lda too small, unknown operation, negative size
-        CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, dA, m - 1, dB, k, &zero, dC,
-                          m) == CUBLAS_STATUS_INVALID_VALUE);
-        CHECK(cublasSgemm(h, (cublasOperation_t)9, CUBLAS_OP_N, m, n, k, &one, dA, m, dB, k, &zero,
-                          dC, m) == CUBLAS_STATUS_INVALID_VALUE);
-        CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, -1, n, k, &one, dA, m, dB, k, &zero, dC,
-                          m) == CUBLAS_STATUS_INVALID_VALUE);
+        EXPECT(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, dA, m - 1, dB, k, &zero, dC,
+                           m) == CUBLAS_STATUS_INVALID_VALUE);
+        EXPECT(cublasSgemm(h, (cublasOperation_t)9, CUBLAS_OP_N, m, n, k, &one, dA, m, dB, k, &zero,
+                           dC, m) == CUBLAS_STATUS_INVALID_VALUE);
+        EXPECT(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, -1, n, k, &one, dA, m, dB, k, &zero, dC,
+                           m) == CUBLAS_STATUS_INVALID_VALUE);
         cudaFree(dA);
         cudaFree(dB);
         cudaFree(dC);
@@ -403,9 +399,9 @@ static void test_level3(cublasHandle_t h)
                         acc += (double)A[z * sA + l * m + i] * B[z * sB + j * k + l];
                     bad += !close(r[z * sC + j * m + i], acc, 1e-5);
                 }
-        CHECK(bad == 0);
-        CHECK(r == r2);          // the same products through pointer arrays
-        CHECK(r[sC - 1] == 0.f); // the gap between batch entries is untouched
+        EXPECT(bad == 0);
+        EXPECT(r == r2);          // the same products through pointer arrays
+        EXPECT(r[sC - 1] == 0.f); // the gap between batch entries is untouched
         cudaFree(dA);
         cudaFree(dB);
         cudaFree(dC);
@@ -428,9 +424,9 @@ static void test_level3(cublasHandle_t h)
         std::vector<double> r = host(dC, C.size());
         for (int j = 0; j < n; j++)
             for (int i = 0; i < m; i++)
-                CHECK(r[j * m + i] == 2 * A[i * n + j] - B[j * m + i]);
-        CHECK(cublasDgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, m, n, &two, dA, n, &mone, dB, m, dA, m) ==
-              CUBLAS_STATUS_INVALID_VALUE); // in place through a transpose
+                EXPECT(r[j * m + i] == 2 * A[i * n + j] - B[j * m + i]);
+        EXPECT(cublasDgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, m, n, &two, dA, n, &mone, dB, m, dA, m) ==
+               CUBLAS_STATUS_INVALID_VALUE); // in place through a transpose
         OK(cublasDgeam(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, &two, dB, m, &mone, dC, m, dB, m));
         cudaFree(dA);
         cudaFree(dB);
@@ -455,10 +451,5 @@ int main(int argc, char **argv)
     test_level2(h);
     test_level3(h);
     OK(cublasDestroy(h));
-    if (failures) {
-        printf("cudart.cublas: %d failures\n", failures);
-        return 1;
-    }
-    printf("cudart.cublas: PASS\n");
-    return 0;
+    return cudart_finish("cudart.cublas");
 }

@@ -6,18 +6,12 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 
-static int failures = 0;
-#define CHECK(c)                                                                                   \
-    do {                                                                                           \
-        if (!(c)) {                                                                                \
-            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c);                                    \
-            failures++;                                                                            \
-        }                                                                                          \
-    } while (0)
-#define OK(call) CHECK((call) == cudaSuccess)
+#include "cudart_check.h"
+
+#define OK(call) EXPECT((call) == cudaSuccess)
 #define ERR(call, e)                                                                               \
     do {                                                                                           \
-        CHECK((call) == (e));                                                                      \
+        EXPECT_ERR(call, e);                                                                       \
         cudaGetLastError();                                                                        \
     } while (0)
 
@@ -52,48 +46,48 @@ int main()
     cudaMemPool_t def, cur;
     OK(cudaDeviceGetDefaultMemPool(&def, 0));
     OK(cudaDeviceGetMemPool(&cur, 0));
-    CHECK(def == cur && def != NULL);
+    EXPECT(def == cur && def != NULL);
     int reuse = 0;
     OK(cudaMemPoolGetAttribute(def, cudaMemPoolReuseAllowOpportunistic, &reuse));
-    CHECK(reuse == 1);
-    CHECK(attr(def, cudaMemPoolAttrReleaseThreshold) == 0);
+    EXPECT(reuse == 1);
+    EXPECT(attr(def, cudaMemPoolAttrReleaseThreshold) == 0);
 
     // threshold 0: a free gives the memory back
     int *a = NULL;
     OK(cudaMallocAsync((void **)&a, 1000, s));
-    CHECK(attr(def, cudaMemPoolAttrUsedMemCurrent) == 1000);
-    CHECK(attr(def, cudaMemPoolAttrUsedMemHigh) == 1000);
-    CHECK(attr(def, cudaMemPoolAttrReservedMemCurrent) >= 1000);
+    EXPECT(attr(def, cudaMemPoolAttrUsedMemCurrent) == 1000);
+    EXPECT(attr(def, cudaMemPoolAttrUsedMemHigh) == 1000);
+    EXPECT(attr(def, cudaMemPoolAttrReservedMemCurrent) >= 1000);
     fill<<<1, 250, 0, s>>>(a, 250, 7);
-    CHECK(filled(a, 250, 7));
+    EXPECT(filled(a, 250, 7));
     OK(cudaFreeAsync(a, s));
     OK(cudaStreamSynchronize(s));
-    CHECK(attr(def, cudaMemPoolAttrUsedMemCurrent) == 0);
-    CHECK(attr(def, cudaMemPoolAttrReservedMemCurrent) == 0);
-    CHECK(attr(def, cudaMemPoolAttrUsedMemHigh) == 1000);
+    EXPECT(attr(def, cudaMemPoolAttrUsedMemCurrent) == 0);
+    EXPECT(attr(def, cudaMemPoolAttrReservedMemCurrent) == 0);
+    EXPECT(attr(def, cudaMemPoolAttrUsedMemHigh) == 1000);
 
     // a high threshold keeps the memory reserved until trimmed
     unsigned long long keep = ~0ull;
     OK(cudaMemPoolSetAttribute(def, cudaMemPoolAttrReleaseThreshold, &keep));
-    CHECK(attr(def, cudaMemPoolAttrReleaseThreshold) == keep);
+    EXPECT(attr(def, cudaMemPoolAttrReleaseThreshold) == keep);
     OK(cudaMallocAsync(&a, 4096, s)); // the C++ template form
     OK(cudaFreeAsync(a, s));
-    CHECK(attr(def, cudaMemPoolAttrUsedMemCurrent) == 0);
-    CHECK(attr(def, cudaMemPoolAttrReservedMemCurrent) == 4096);
-    CHECK(attr(def, cudaMemPoolAttrReservedMemHigh) == 4096);
+    EXPECT(attr(def, cudaMemPoolAttrUsedMemCurrent) == 0);
+    EXPECT(attr(def, cudaMemPoolAttrReservedMemCurrent) == 4096);
+    EXPECT(attr(def, cudaMemPoolAttrReservedMemHigh) == 4096);
     OK(cudaMemPoolTrimTo(def, 1024));
-    CHECK(attr(def, cudaMemPoolAttrReservedMemCurrent) == 1024);
+    EXPECT(attr(def, cudaMemPoolAttrReservedMemCurrent) == 1024);
     OK(cudaMemPoolTrimTo(def, 0));
-    CHECK(attr(def, cudaMemPoolAttrReservedMemCurrent) == 0);
+    EXPECT(attr(def, cudaMemPoolAttrReservedMemCurrent) == 0);
     unsigned long long zero = 0, one = 1;
     OK(cudaMemPoolSetAttribute(def, cudaMemPoolAttrUsedMemHigh, &zero));
-    CHECK(attr(def, cudaMemPoolAttrUsedMemHigh) == 0);
+    EXPECT(attr(def, cudaMemPoolAttrUsedMemHigh) == 0);
     ERR(cudaMemPoolSetAttribute(def, cudaMemPoolAttrUsedMemHigh, &one), cudaErrorInvalidValue);
     ERR(cudaMemPoolSetAttribute(def, cudaMemPoolAttrUsedMemCurrent, &zero), cudaErrorInvalidValue);
     int no = 0;
     OK(cudaMemPoolSetAttribute(def, cudaMemPoolReuseFollowEventDependencies, &no));
     OK(cudaMemPoolGetAttribute(def, cudaMemPoolReuseFollowEventDependencies, &reuse));
-    CHECK(reuse == 0);
+    EXPECT(reuse == 0);
 
     // a created pool: explicitly, then as the device's current pool
     cudaMemPoolProps props = {};
@@ -105,13 +99,13 @@ int main()
     int *b = NULL, *c = NULL;
     OK(cudaMallocFromPoolAsync((void **)&b, 512, pool, s));
     OK(cudaMallocAsync(&c, 256, pool, s)); // C++ overload with a pool
-    CHECK(attr(pool, cudaMemPoolAttrUsedMemCurrent) == 768);
-    CHECK(attr(def, cudaMemPoolAttrUsedMemCurrent) == 0);
+    EXPECT(attr(pool, cudaMemPoolAttrUsedMemCurrent) == 768);
+    EXPECT(attr(def, cudaMemPoolAttrUsedMemCurrent) == 0);
     OK(cudaDeviceSetMemPool(0, pool));
     OK(cudaDeviceGetMemPool(&cur, 0));
-    CHECK(cur == pool);
+    EXPECT(cur == pool);
     OK(cudaMallocAsync(&a, 100, s));
-    CHECK(attr(pool, cudaMemPoolAttrUsedMemCurrent) == 868);
+    EXPECT(attr(pool, cudaMemPoolAttrUsedMemCurrent) == 868);
     OK(cudaFreeAsync(a, s));
     OK(cudaFreeAsync(c, s));
     cudaMemAccessDesc acc = {};
@@ -124,15 +118,15 @@ int main()
     cudaMemAccessFlags fl = cudaMemAccessFlagsProtNone;
     cudaMemLocation loc = {cudaMemLocationTypeDevice, 0};
     OK(cudaMemPoolGetAccess(&fl, pool, &loc));
-    CHECK(fl == cudaMemAccessFlagsProtReadWrite);
+    EXPECT(fl == cudaMemAccessFlagsProtReadWrite);
     // destroyed with b outstanding: b stays usable, the pool handle does not, the device
     // falls back to its default pool
     OK(cudaMemPoolDestroy(pool));
     fill<<<1, 128, 0, s>>>(b, 128, 3);
-    CHECK(filled(b, 128, 3));
+    EXPECT(filled(b, 128, 3));
     ERR(cudaMallocFromPoolAsync((void **)&a, 16, pool, s), cudaErrorInvalidResourceHandle);
     OK(cudaDeviceGetMemPool(&cur, 0));
-    CHECK(cur == def);
+    EXPECT(cur == def);
     OK(cudaFreeAsync(b, s));
 
     // errors
@@ -143,7 +137,7 @@ int main()
     props.allocType = cudaMemAllocationTypePinned;
     props.location.id = 3;
     ERR(cudaMemPoolCreate(&pool, &props), cudaErrorInvalidDevice);
-    CHECK(cudaGetLastError() == cudaSuccess); // none of these is sticky
+    EXPECT(cudaGetLastError() == cudaSuccess); // none of these is sticky
 
     // cudaDeviceReset: created pools go, the default pool starts afresh
     props.location.id = 0;
@@ -152,20 +146,15 @@ int main()
     OK(cudaDeviceReset());
     ERR(cudaMemPoolTrimTo(pool, 0), cudaErrorInvalidResourceHandle);
     OK(cudaDeviceGetDefaultMemPool(&def, 0));
-    CHECK(attr(def, cudaMemPoolAttrReleaseThreshold) == 0);
-    CHECK(attr(def, cudaMemPoolAttrUsedMemHigh) == 0);
+    EXPECT(attr(def, cudaMemPoolAttrReleaseThreshold) == 0);
+    EXPECT(attr(def, cudaMemPoolAttrUsedMemHigh) == 0);
     OK(cudaMemPoolGetAttribute(def, cudaMemPoolReuseFollowEventDependencies, &reuse));
-    CHECK(reuse == 1);
+    EXPECT(reuse == 1);
     OK(cudaMallocAsync(&a, 64 * sizeof(int), 0));
     fill<<<1, 64>>>(a, 64, 11);
-    CHECK(filled(a, 64, 11));
+    EXPECT(filled(a, 64, 11));
     OK(cudaFree(a)); // a stream-ordered allocation may be freed by cudaFree
-    CHECK(attr(def, cudaMemPoolAttrUsedMemCurrent) == 0);
+    EXPECT(attr(def, cudaMemPoolAttrUsedMemCurrent) == 0);
 
-    if (failures) {
-        printf("cudart.mem_pools: %d failures\n", failures);
-        return 1;
-    }
-    printf("cudart.mem_pools: PASS\n");
-    return 0;
+    return cudart_finish("cudart.mem_pools");
 }
