@@ -164,6 +164,10 @@ static const struct simt_param_desc sim_params[] = {
       "launch indices N and ranges A-B (inclusive) and A- (to the last); the others are "
       "not simulated: the caches keep what the last replayed launch left (docs/TIMING.md, "
       "\"Launch sampling\")"),
+    S("sim.kernels", "all",
+      "kernels whose launches are replayed: all, or a comma-separated list of kernel names, "
+      "each the mangled name or the function's own name (bfs_expand matches "
+      "_Z10bfs_expandPKiS0_...); combined with sim.launches, a launch must pass both"),
     END,
 };
 

@@ -160,6 +160,79 @@ static simt_err check_launches(const struct launch_sel *sel, const char *v, cons
     return SIMT_ERR_OK;
 }
 
+/* sim.kernels: does kernel name `item` (the mangled name, or the function's identifier as
+ * the Itanium mangling writes it, <length><name>, after _Z or a nested-name prefix) name the
+ * kernel whose mangled name is `mangled`? */
+static int kernel_matches(const char *item, size_t len, const char *mangled)
+{
+    if (strlen(mangled) == len && !strncmp(mangled, item, len))
+        return 1;
+    if (strncmp(mangled, "_Z", 2))
+        return 0; /* a C (extern "C") kernel: only its exact name */
+    char id[32];
+    snprintf(id, sizeof id, "%zu", len);
+    const size_t idl = strlen(id);
+    for (const char *p = strstr(mangled, id); p; p = strstr(p + 1, id)) {
+        if (p > mangled && p[-1] >= '0' && p[-1] <= '9')
+            continue; /* the tail of a longer number */
+        if (!strncmp(p + idl, item, len))
+            return 1;
+    }
+    return 0;
+}
+
+/* Is kernel k of the trace selected by sim.kernels (a comma-separated list, or "all")? */
+static int kernel_selected(const char *list, const char *mangled)
+{
+    if (!strcmp(list, "all"))
+        return 1;
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len && kernel_matches(p, len, mangled))
+            return 1;
+        p += len + (end != NULL);
+    }
+    return 0;
+}
+
+/* Every item of sim.kernels must name a kernel of the trace (a typo is an error, not an
+ * empty selection); the message lists the trace's kernels. */
+static simt_err check_kernels(const char *list, const char *trace, const simt_trace_reader *rd)
+{
+    if (!strcmp(list, "all"))
+        return SIMT_ERR_OK;
+    const uint32_t nk = simt_trace_reader_nkernels(rd);
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        int found = 0;
+        for (uint32_t k = 0; k < nk && len && !found; k++) {
+            const char *name = simt_trace_reader_program(rd, k)->kernel_name;
+            found = name && kernel_matches(p, len, name);
+        }
+        if (!found) {
+            char names[512] = "";
+            for (uint32_t k = 0; k < nk; k++) {
+                const char *name = simt_trace_reader_program(rd, k)->kernel_name;
+                size_t used = strlen(names);
+                if (used + 8 >= sizeof names) {
+                    snprintf(names + used, sizeof names - used, " ...");
+                    break;
+                }
+                snprintf(names + used, sizeof names - used, "%s%s", k ? " " : "",
+                         name ? name : "?");
+            }
+            return simt_seterr(SIMT_ERR_CONFIG,
+                               "%s: sim.kernels = \"%s\": \"%.*s\" names no kernel of the trace "
+                               "(its kernels: %s)",
+                               trace, list, (int)len, p, names);
+        }
+        p += len + (end != NULL);
+    }
+    return SIMT_ERR_OK;
+}
+
 /* The derived figures every "totals" and launch object carries. */
 static int add_figures(cJSON *o, uint64_t cycles, uint64_t winst, uint64_t tinst,
                        uint32_t warp_size)
@@ -359,6 +432,7 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
         if ((e = simt_config_set(cfg, sets[i])))
             goto fail;
     const char *launches = simt_config_str(cfg, "sim.launches");
+    const char *kernels = simt_config_str(cfg, "sim.kernels");
     struct launch_sel sel;
     if ((e = parse_launches(launches, &sel)))
         goto fail;
@@ -395,12 +469,16 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
         cJSON_AddStringToObject(jt, "path", traces[ti]);
         cJSON *jl = cJSON_AddArrayToObject(jt, "launches");
         uint32_t nl = simt_trace_reader_nlaunches(rd), nrun = 0;
-        if ((e = check_launches(&sel, launches, traces[ti], nl))) {
+        if ((e = check_launches(&sel, launches, traces[ti], nl)) ||
+            (e = check_kernels(kernels, traces[ti], rd))) {
             simt_trace_reader_close(rd);
             goto fail;
         }
         for (uint32_t l = 0; l < nl; l++) {
-            if (!launch_selected(&sel, l))
+            const struct simt_program *kp =
+                simt_trace_reader_program(rd, simt_trace_reader_launch(rd, l)->kernel);
+            if (!launch_selected(&sel, l) ||
+                !kernel_selected(kernels, kp->kernel_name ? kp->kernel_name : ""))
                 continue;
             nrun++;
             nv = simt_stats_nvalues(stats);
@@ -491,9 +569,9 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
     if (!quiet) {
         printf("simt-sim: %s, policy %s, %d trace(s)\n", simt_config_str(cfg, "gpu.name"),
                pol->name, ntraces);
-        if (!sel.all)
-            printf("  launches replayed    %llu of %llu (sim.launches = %s)\n",
-                   (unsigned long long)nrun_all, (unsigned long long)nl_all, launches);
+        if (!sel.all || strcmp(kernels, "all"))
+            printf("  launches replayed    %llu of %llu (sim.launches = %s, sim.kernels = %s)\n",
+                   (unsigned long long)nrun_all, (unsigned long long)nl_all, launches, kernels);
         printf("  cycles               %llu\n", (unsigned long long)tc);
         printf("  warp instructions    %llu\n", (unsigned long long)tw);
         printf("  thread instructions  %llu\n", (unsigned long long)tt);

@@ -41,7 +41,12 @@ launches)
     "$sim" --quiet --set sim.launches=2 sim.trace 2>err3.txt
     test $? = 1 && grep -q "sim.trace: sim.launches = \"2\" selects launch 2, but the trace has 2 launches" err3.txt || exit 1
     "$sim" --quiet --set sim.launches=1-0 sim.trace 2>err4.txt
-    test $? = 1 && grep -q 'sim.launches = "1-0": "1-0" is not' err4.txt ;;
+    test $? = 1 && grep -q 'sim.launches = "1-0": "1-0" is not' err4.txt || exit 1
+    # sim.kernels: the trace's one (C) kernel by its exact name; a part of it is an error
+    "$sim" --quiet --config fermi-turner --set sim.kernels=synthetic_kernel --stats-json lk.json sim.trace || exit 1
+    test "$(jq -c '[.totals, .traces[0].launches]' all.json)" = "$(jq -c '[.totals, .traces[0].launches]' lk.json)" || exit 1
+    "$sim" --quiet --set sim.kernels=synthetic sim.trace 2>err5.txt
+    test $? = 1 && grep -q 'names no kernel of the trace (its kernels: synthetic_kernel)' err5.txt ;;
 *)
     echo "sim_cli.sh: unknown case $2" >&2; exit 2 ;;
 esac
