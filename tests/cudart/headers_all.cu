@@ -23,6 +23,7 @@
 #include <cuda_bf16.h>
 #include <cuda_occupancy.h>
 #include <cublas_v2.h>
+#include <cufft.h>
 #include <curand.h>
 #include <memory>
 #include <builtin_types.h>

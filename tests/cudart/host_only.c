@@ -6,6 +6,7 @@
 #include <math_constants.h>
 #include <cuda.h>
 #include <cublas_v2.h>
+#include <cufft.h>
 #include <curand.h>
 
 int host_c_uses_api(void);

@@ -8,6 +8,7 @@
 #include <math_constants.h>
 #include <cuda_occupancy.h>
 #include <cublas_v2.h>
+#include <cufft.h>
 #include <curand.h>
 #include <memory>
 

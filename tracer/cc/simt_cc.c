@@ -110,6 +110,7 @@ static struct {
     struct argv_buf host_extra; /* -Xcompiler, -g, warnings */
     struct argv_buf link_extra; /* -L -l -Xlinker */
     int cublas;                 /* -lcublas: link the cuBLAS subset (tracer/cublas) */
+    int cufft;                  /* -lcufft: link the cuFFT subset (tracer/cufft) */
     struct input *inputs;
     size_t ninputs;
     char prefix[PATH_MAX]; /* <prefix>/bin/simt-cc */
@@ -181,11 +182,15 @@ static int kind_of(const char *path, enum input_kind *k)
  * has no counterpart: a program calling it fails to link, naming the function. */
 static int provided_lib(const char *name)
 {
-    /* cuBLAS: our subset is linked in its place (o.cublas); cuBLASLt and culibos, which
-     * cuBLAS's static library needs, have no counterpart (a program calling cuBLASLt fails to
-     * link, naming the function) */
+    /* cuBLAS and cuFFT: our subsets are linked in their place (o.cublas, o.cufft); cuBLASLt
+     * and culibos, which cuBLAS's static library needs, have no counterpart (a program calling
+     * cuBLASLt fails to link, naming the function) */
     if (strcmp(name, "cublas") == 0 || strcmp(name, "cublas_static") == 0) {
         o.cublas = 1;
+        return 1;
+    }
+    if (strcmp(name, "cufft") == 0 || strcmp(name, "cufft_static") == 0) {
+        o.cufft = 1;
         return 1;
     }
     if (strcmp(name, "cublasLt") == 0 || strcmp(name, "cublasLt_static") == 0 ||
@@ -733,6 +738,8 @@ static int link_all(const struct argv_buf *objs)
     av_append(&a, &o.host_extra);
     av_append(&a, &o.link_extra);
     if (o.cublas && push_lib(&a, "libsimt_cublas.a", SIMT_CC_CUBLAS_LIB) != 0)
+        goto out;
+    if (o.cufft && push_lib(&a, "libsimt_cufft.a", SIMT_CC_CUFFT_LIB) != 0)
         goto out;
     av_push(&a, "-Wl,--start-group");
     for (size_t i = 0; simt_cc_libs[i].path; i++) {

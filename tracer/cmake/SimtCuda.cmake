@@ -73,6 +73,25 @@ function(_simt_cuda_link_items out)
   set(${out} ${result} PARENT_SCOPE)
 endfunction()
 
+# add_cuda_library(NAME <target> SOURCE <file.cu>): a static library (lib<target>.a in the
+# archive directory) of one .cu file compiled by simt-cc at -O2, as a program's would be: the
+# NVIDIA-library subsets (tracer/cublas, tracer/cufft) that simt-cc links for -lcublas/-lcufft.
+function(add_cuda_library)
+  cmake_parse_arguments(L "" "NAME;SOURCE" "" ${ARGN})
+  get_filename_component(abs ${L_SOURCE} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+  set(obj ${CMAKE_CURRENT_BINARY_DIR}/${L_NAME}.o)
+  add_custom_command(
+    OUTPUT ${obj}
+    COMMAND $<TARGET_FILE:simt-cc> -O2 -MD -MF ${obj}.d -MT ${obj} -c ${abs} -o ${obj}
+    DEPENDS ${abs} simt-cc simt_cuda_headers ${SIMT_CUDA_HEADER_FILES}
+    DEPFILE ${obj}.d
+    COMMENT "simt-cc: compiling ${L_SOURCE} (${L_NAME})"
+    VERBATIM)
+  set_source_files_properties(${obj} PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
+  add_library(${L_NAME} STATIC ${obj})
+  set_target_properties(${L_NAME} PROPERTIES LINKER_LANGUAGE CXX)
+endfunction()
+
 # add_cuda_program() exists only when the tracer library does (programs cannot link without
 # it); workloads/ and tests/cudart/ test for it with if(COMMAND add_cuda_program).
 if(TARGET simt_tracer)
