@@ -176,10 +176,10 @@ static int kind_of(const char *path, enum input_kind *k)
 }
 
 /* The NVIDIA libraries whose part a program built by simt-cc gets from simt_cudart (the
- * runtime and cuRAND's host API; NVTX is header-only here) or from libsimt_cublas.a (cuBLAS):
- * build scripts written for nvcc name them, and linking them would fail on a machine without
- * the CUDA toolkit. The driver API (-lcuda)
- * has no counterpart: a program calling it fails to link, naming the function. */
+ * runtime, the driver API without modules, cuRAND's host API; NVTX is header-only here) or
+ * from libsimt_cublas.a / libsimt_cufft.a: build scripts written for nvcc name them, and
+ * linking them would fail on a machine without the CUDA toolkit. A function none of them has
+ * (cuModuleLoad, cuBLASLt, ...) fails to link, naming the function. */
 static int provided_lib(const char *name)
 {
     /* cuBLAS and cuFFT: our subsets are linked in their place (o.cublas, o.cufft); cuBLASLt

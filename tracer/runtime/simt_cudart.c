@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include "cuda_runtime_api.h"
+#include "simt_rt_internal.h"
 #include "simt_fatbin.h"
 #include "simt_tracer.h"
 
@@ -2076,6 +2077,17 @@ static simt_err rt_dev_free(uint64_t addr)
         }
     }
     return SIMT_ERR_OK;
+}
+
+int simt_rt_alloc_range(uint64_t addr, uint64_t *base, uint64_t *size)
+{
+    for (size_t i = 0; i < rt.nallocs; i++)
+        if (addr >= rt.allocs[i].addr && addr - rt.allocs[i].addr < rt.allocs[i].bytes) {
+            *base = rt.allocs[i].addr;
+            *size = rt.allocs[i].bytes;
+            return 1;
+        }
+    return 0;
 }
 
 /* Device address of a host-visible pointer into device memory (identity mapping). */
