@@ -24,6 +24,7 @@
 #include <cuda_occupancy.h>
 #include <cublas_v2.h>
 #include <cufft.h>
+#include <mma.h>
 #include <curand.h>
 #include <memory>
 #include <builtin_types.h>
