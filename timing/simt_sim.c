@@ -39,7 +39,9 @@ static void usage(FILE *f)
                "  --quiet                  no summary, no progress line\n"
                "  --list-policies          name and description of every policy\n"
                "  --list-params [--markdown]  every configuration parameter\n"
-               "  --help\n");
+               "  --help\n"
+               "Sampling: --set sim.launches=0-9,20 and --set sim.kernels=NAME,... replay only\n"
+               "those launches / kernels (docs/TIMING.md, \"Launch sampling\").\n");
 }
 
 static double now_s(void)
