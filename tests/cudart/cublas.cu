@@ -23,19 +23,6 @@ static double rnd(unsigned *s)
     return ((*s >> 8) & 0xffff) / 32768.0 - 1.0;
 }
 
-template <typename T> static T *dev(const std::vector<T> &h)
-{
-    T *d = NULL;
-    cudaMalloc(&d, h.size() * sizeof(T) + 1);
-    cudaMemcpy(d, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice);
-    return d;
-}
-template <typename T> static std::vector<T> host(const T *d, size_t n)
-{
-    std::vector<T> h(n);
-    cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost);
-    return h;
-}
 static long vi(int i, int n, int inc) // BLAS element i of a strided vector
 {
     return inc >= 0 ? (long)i * inc : (long)(n - 1 - i) * -inc;
@@ -67,7 +54,7 @@ static void check_gemm(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t
     for (auto &v : C)
         v = (T)rnd(&seed);
     const T alpha = (T)1.5, beta = (T)-0.5;
-    T *dA = dev(A), *dB = dev(B), *dC = dev(C);
+    T *dA = cudart_dev(A), *dB = cudart_dev(B), *dC = cudart_dev(C);
     cublasStatus_t st;
     if (sizeof(T) == 4)
         st = cublasSgemm(h, ta, tb, m, n, k, (const float *)&alpha, (const float *)dA, lda,
@@ -76,7 +63,7 @@ static void check_gemm(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t
         st = cublasDgemm(h, ta, tb, m, n, k, (const double *)&alpha, (const double *)dA, lda,
                          (const double *)dB, ldb, (const double *)&beta, (double *)dC, ldc);
     EXPECT(st == CUBLAS_STATUS_SUCCESS);
-    std::vector<T> R = host(dC, C.size());
+    std::vector<T> R = cudart_host(dC, C.size());
     int bad = 0;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < ldc; i++) {
@@ -131,7 +118,7 @@ static void test_helpers()
     cudaMalloc(&d, 40 * sizeof(float));
     cudaMemset(d, 0, 40 * sizeof(float));
     OK(cublasSetVector(10, sizeof(float), x.data(), 2, d, 3));
-    std::vector<float> dh = host(d, 40);
+    std::vector<float> dh = cudart_host(d, 40);
     for (int i = 0; i < 10; i++)
         EXPECT(dh[3 * i] == (float)(2 * i) && dh[3 * i + 1] == 0.f);
     OK(cublasGetVector(10, sizeof(float), d, 3, back.data(), 1));
@@ -169,11 +156,11 @@ static void test_level1(cublasHandle_t h)
         v = (float)rnd(&seed);
     for (auto &v : y)
         v = (float)rnd(&seed);
-    float *dx = dev(x), *dy = dev(y);
+    float *dx = cudart_dev(x), *dy = cudart_dev(y);
     // axpy with a negative increment for y: element i of y is y[(n-1-i)*3]
     const float alpha = 2.5f;
     OK(cublasSaxpy(h, n, &alpha, dx, 2, dy, -3));
-    std::vector<float> r = host(dy, y.size());
+    std::vector<float> r = cudart_host(dy, y.size());
     int bad = 0;
     for (int i = 0; i < n; i++) {
         long yi = vi(i, n, -3);
@@ -203,7 +190,7 @@ static void test_level1(cublasHandle_t h)
     cudaMemcpy(dalpha, &three, sizeof three, cudaMemcpyHostToDevice);
     OK(cublasSscal(h, n, dalpha, dx, 2)); // alpha read from device memory
     OK(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST));
-    r = host(dx, x.size());
+    r = cudart_host(dx, x.size());
     bad = 0;
     for (int i = 0; i < 2 * n; i++)
         bad += r[i] != (i % 2 ? x[i] : 3.f * x[i]);
@@ -211,7 +198,7 @@ static void test_level1(cublasHandle_t h)
     cudaMemcpy(dx, x.data(), x.size() * sizeof(float), cudaMemcpyHostToDevice);
     // nrm2 of values whose squares overflow float; asum; empty vectors
     std::vector<float> big = {3e20f, -4e20f, 0.f};
-    float *db = dev(big);
+    float *db = cudart_dev(big);
     OK(cublasSnrm2(h, 3, db, 1, &got));
     EXPECT(close(got, 5e20, 1e-6));
     OK(cublasSasum(h, 3, db, 1, &got));
@@ -221,7 +208,7 @@ static void test_level1(cublasHandle_t h)
     EXPECT(got == 0.f);
     // amax / amin: 1-based, the first of equal magnitudes
     std::vector<double> t = {1, -7, 3, 7, -0.5, 0.5, 2};
-    double *dt = dev(t);
+    double *dt = cudart_dev(t);
     int idx = 0;
     OK(cublasIdamax(h, 7, dt, 1, &idx));
     EXPECT(idx == 2);
@@ -243,11 +230,11 @@ static void test_level1(cublasHandle_t h)
     double *dz;
     cudaMalloc(&dz, 7 * sizeof(double));
     OK(cublasDcopy(h, 7, dt, 1, dz, -1));
-    std::vector<double> z = host(dz, 7);
+    std::vector<double> z = cudart_host(dz, 7);
     for (int i = 0; i < 7; i++)
         EXPECT(z[6 - i] == t[i]);
     OK(cublasDswap(h, 7, dt, 1, dz, 1));
-    std::vector<double> t2 = host(dt, 7), z2 = host(dz, 7);
+    std::vector<double> t2 = cudart_host(dt, 7), z2 = cudart_host(dz, 7);
     for (int i = 0; i < 7; i++)
         EXPECT(t2[i] == t[6 - i] && z2[i] == t[i]);
     double dd = 0;
@@ -258,7 +245,7 @@ static void test_level1(cublasHandle_t h)
     EXPECT(close(dd, wd, 1e-14));
     const double two = 2;
     OK(cublasDaxpy(h, 7, &two, dt, 1, dz, 1));
-    z2 = host(dz, 7);
+    z2 = cudart_host(dz, 7);
     for (int i = 0; i < 7; i++)
         EXPECT(z2[i] == t[i] + 2 * t[6 - i]);
     cudaFree(dx);
@@ -282,7 +269,7 @@ template <typename T> static void test_gemv(cublasHandle_t h, cublasOperation_t 
         v = (T)rnd(&seed);
     for (auto &v : y)
         v = (T)rnd(&seed);
-    T *dA = dev(A), *dx = dev(x), *dy = dev(y);
+    T *dA = cudart_dev(A), *dx = cudart_dev(x), *dy = cudart_dev(y);
     const T alpha = (T)-1.25, beta = (T)2;
     if (sizeof(T) == 4)
         OK(cublasSgemv(h, tr, m, n, (const float *)&alpha, (const float *)dA, lda,
@@ -290,7 +277,7 @@ template <typename T> static void test_gemv(cublasHandle_t h, cublasOperation_t 
     else
         OK(cublasDgemv(h, tr, m, n, (const double *)&alpha, (const double *)dA, lda,
                        (const double *)dx, incx, (const double *)&beta, (double *)dy, incy));
-    std::vector<T> r = host(dy, y.size());
+    std::vector<T> r = cudart_host(dy, y.size());
     int bad = 0;
     for (int i = 0; i < ny; i++) {
         double acc = 0;
@@ -313,10 +300,10 @@ static void test_level2(cublasHandle_t h)
     test_gemv<double>(h, CUBLAS_OP_C, 1e-13);
     // ger: A += alpha x y^T on a 5 x 4 block of a 7 x 4 matrix
     std::vector<float> A(7 * 4, 1.f), x = {1, 2, 3, 4, 5}, y = {1, -1, 2, -2};
-    float *dA = dev(A), *dx = dev(x), *dy = dev(y);
+    float *dA = cudart_dev(A), *dx = cudart_dev(x), *dy = cudart_dev(y);
     const float a = 0.5f;
     OK(cublasSger(h, 5, 4, &a, dx, 1, dy, 1, dA, 7));
-    std::vector<float> r = host(dA, A.size());
+    std::vector<float> r = cudart_host(dA, A.size());
     for (int j = 0; j < 4; j++)
         for (int i = 0; i < 7; i++)
             EXPECT(r[j * 7 + i] == (i < 5 ? 1.f + 0.5f * x[i] * y[j] : 1.f));
@@ -338,10 +325,10 @@ static void test_level3(cublasHandle_t h)
     {
         const int m = 20, n = 18, k = 5;
         std::vector<float> A(m * k, 1.f), B(k * n, 2.f), C(m * n, NAN);
-        float *dA = dev(A), *dB = dev(B), *dC = dev(C);
+        float *dA = cudart_dev(A), *dB = cudart_dev(B), *dC = cudart_dev(C);
         const float one = 1.f, zero = 0.f;
         OK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, dA, m, dB, k, &zero, dC, m));
-        std::vector<float> r = host(dC, C.size());
+        std::vector<float> r = cudart_host(dC, C.size());
         int bad = 0;
         for (float v : r)
             bad += v != 10.f;
@@ -367,7 +354,7 @@ static void test_level3(cublasHandle_t h)
             v = (float)rnd(&seed);
         for (auto &v : B)
             v = (float)rnd(&seed);
-        float *dA = dev(A), *dB = dev(B), *dC = dev(C), *dC2 = dev(C);
+        float *dA = cudart_dev(A), *dB = cudart_dev(B), *dC = cudart_dev(C), *dC2 = cudart_dev(C);
         const float one = 1.f, zero = 0.f;
         OK(cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, dA, m, sA, dB, k,
                                      sB, &zero, dC, m, sC, batch));
@@ -389,7 +376,7 @@ static void test_level3(cublasHandle_t h)
         cudaMemcpy(dpc, pc.data(), batch * sizeof(float *), cudaMemcpyHostToDevice);
         OK(cublasSgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, dpa, m, dpb, k, &zero,
                               dpc, m, batch));
-        std::vector<float> r = host(dC, C.size()), r2 = host(dC2, C.size());
+        std::vector<float> r = cudart_host(dC, C.size()), r2 = cudart_host(dC2, C.size());
         int bad = 0;
         for (int z = 0; z < batch; z++)
             for (int j = 0; j < n; j++)
@@ -418,10 +405,10 @@ static void test_level3(cublasHandle_t h)
             A[i] = i;
             B[i] = 100 - i;
         }
-        double *dA = dev(A), *dB = dev(B), *dC = dev(C);
+        double *dA = cudart_dev(A), *dB = cudart_dev(B), *dC = cudart_dev(C);
         const double two = 2, mone = -1;
         OK(cublasDgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, m, n, &two, dA, n, &mone, dB, m, dC, m));
-        std::vector<double> r = host(dC, C.size());
+        std::vector<double> r = cudart_host(dC, C.size());
         for (int j = 0; j < n; j++)
             for (int i = 0; i < m; i++)
                 EXPECT(r[j * m + i] == 2 * A[i * n + j] - B[j * m + i]);

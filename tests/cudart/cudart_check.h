@@ -46,4 +46,22 @@ static inline int cudart_finish(const char *name)
     return 0;
 }
 
+#ifdef __cplusplus
+#include <vector>
+/* a device copy of a host vector (cudaFree it), and a host copy of n device elements */
+template <typename T> static T *cudart_dev(const std::vector<T> &h)
+{
+    T *d = NULL;
+    CHECK(cudaMalloc(&d, h.size() * sizeof(T) + 1));
+    CHECK(cudaMemcpy(d, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice));
+    return d;
+}
+template <typename T> static std::vector<T> cudart_host(const T *d, size_t n)
+{
+    std::vector<T> h(n);
+    CHECK(cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
+    return h;
+}
+#endif
+
 #endif

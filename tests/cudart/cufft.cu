@@ -62,20 +62,6 @@ template <typename T> static double rel_err(const std::vector<T> &got, const dve
     return e / m;
 }
 
-template <typename T> static T *dev(const std::vector<T> &h)
-{
-    T *d;
-    cudaMalloc(&d, h.size() * sizeof(T));
-    cudaMemcpy(d, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice);
-    return d;
-}
-template <typename T> static std::vector<T> host(const T *d, size_t n)
-{
-    std::vector<T> h(n);
-    cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost);
-    return h;
-}
-
 // C2C (float) of `batch` transforms of sizes n[]: forward against the reference, then the
 // inverse of the result gives N x the input
 static void c2c(int rank, const int *n, int batch, bool in_place)
@@ -87,13 +73,13 @@ static void c2c(int rank, const int *n, int batch, bool in_place)
     dvec xd(x.size());
     for (size_t i = 0; i < x.size(); i++)
         xd[i] = x[i] = (float)rnd();
-    float *din = dev(x), *dout = in_place ? din : dev(x);
+    float *din = cudart_dev(x), *dout = in_place ? din : cudart_dev(x);
     cufftHandle p;
     EXPECT(cufftPlanMany(&p, rank, (int *)n, NULL, 1, 0, NULL, 1, 0, CUFFT_C2C, batch) ==
            CUFFT_SUCCESS);
     EXPECT(cufftExecC2C(p, (cufftComplex *)din, (cufftComplex *)dout, CUFFT_FORWARD) ==
            CUFFT_SUCCESS);
-    const double e = rel_err(host(dout, x.size()), ref_dft(xd, rank, n, batch, -1));
+    const double e = rel_err(cudart_host(dout, x.size()), ref_dft(xd, rank, n, batch, -1));
     if (e > 2e-6 * log2((double)N + 1))
         printf("c2c rank %d n0 %d batch %d: error %g\n", rank, n[0], batch, e);
     EXPECT(e <= 2e-6 * log2((double)N + 1));
@@ -102,7 +88,7 @@ static void c2c(int rank, const int *n, int batch, bool in_place)
     dvec back(xd.size());
     for (size_t i = 0; i < back.size(); i++)
         back[i] = xd[i] * (double)N;
-    EXPECT(rel_err(host(dout, x.size()), back) <= 4e-6 * log2((double)N + 1));
+    EXPECT(rel_err(cudart_host(dout, x.size()), back) <= 4e-6 * log2((double)N + 1));
     EXPECT(cufftDestroy(p) == CUFFT_SUCCESS);
     cudaFree(din);
     if (!in_place)
@@ -128,13 +114,13 @@ int main()
             xc[2 * i] = x[i] = (float)rnd();
         const int n[2] = {nx, ny};
         const dvec X = ref_dft(xc, 2, n, 1, -1);
-        float *dx = dev(x);
+        float *dx = cudart_dev(x);
         cufftComplex *dX;
         cudaMalloc(&dX, nx * h * sizeof(cufftComplex));
         cufftHandle p, q;
         checkCudaErrors(cufftPlan2d(&p, nx, ny, CUFFT_R2C));
         EXPECT(cufftExecR2C(p, dx, dX) == CUFFT_SUCCESS);
-        std::vector<float> got = host((float *)dX, 2 * nx * h);
+        std::vector<float> got = cudart_host((float *)dX, 2 * nx * h);
         dvec want(2 * nx * h);
         for (int i = 0; i < nx; i++)
             for (int j = 0; j < h; j++)
@@ -147,7 +133,7 @@ int main()
         dvec back(nx * ny);
         for (int i = 0; i < nx * ny; i++)
             back[i] = x[i] * (double)(nx * ny);
-        EXPECT(rel_err(host(dx, nx * ny), back) <= 1e-5);
+        EXPECT(rel_err(cudart_host(dx, nx * ny), back) <= 1e-5);
         cufftDestroy(p);
         cufftDestroy(q);
         cudaFree(dx);
@@ -165,14 +151,14 @@ int main()
                 for (int c = 0; c < 2; c++)
                     xd[2 * (b * n + k) + c] = in[2 * (b * idist + k * istride) + c] = (float)rnd();
         const dvec X = ref_dft(xd, 1, &n, batch, -1);
-        float *din = dev(in), *dout = dev(out);
+        float *din = cudart_dev(in), *dout = cudart_dev(out);
         int nn[1] = {n}, emb_in[1] = {idist}, emb_out[1] = {odist};
         cufftHandle p;
         EXPECT(cufftPlanMany(&p, 1, nn, emb_in, istride, idist, emb_out, 1, odist, CUFFT_C2C,
                              batch) == CUFFT_SUCCESS);
         EXPECT(cufftExecC2C(p, (cufftComplex *)din, (cufftComplex *)dout, CUFFT_FORWARD) ==
                CUFFT_SUCCESS);
-        std::vector<float> got = host(dout, out.size());
+        std::vector<float> got = cudart_host(dout, out.size());
         std::vector<float> packed(2 * n * batch);
         bool gaps = true;
         for (int b = 0; b < batch; b++) {
@@ -194,12 +180,12 @@ int main()
         dvec x(2 * n);
         for (auto &e : x)
             e = rnd();
-        double *d = dev(x);
+        double *d = cudart_dev(x);
         cufftHandle p;
         checkCudaErrors(cufftPlan1d(&p, n, CUFFT_Z2Z, 1));
         EXPECT(cufftExecZ2Z(p, (cufftDoubleComplex *)d, (cufftDoubleComplex *)d, CUFFT_INVERSE) ==
                CUFFT_SUCCESS);
-        EXPECT(rel_err(host(d, 2 * n), ref_dft(x, 1, &n, 1, +1)) <= 1e-13);
+        EXPECT(rel_err(cudart_host(d, 2 * n), ref_dft(x, 1, &n, 1, +1)) <= 1e-13);
         cufftDestroy(p);
         cudaFree(d);
         const int m = 50, h = m / 2 + 1;
@@ -207,7 +193,7 @@ int main()
         for (int i = 0; i < m; i++)
             rc[2 * i] = r[i] = rnd();
         const dvec R = ref_dft(rc, 1, &m, 1, -1);
-        double *dr = dev(r);
+        double *dr = cudart_dev(r);
         cufftDoubleComplex *dR;
         cudaMalloc(&dR, h * sizeof(cufftDoubleComplex));
         cufftHandle a, b;
@@ -215,12 +201,12 @@ int main()
         checkCudaErrors(cufftPlan1d(&b, m, CUFFT_Z2D, 1));
         EXPECT(cufftExecD2Z(a, dr, dR) == CUFFT_SUCCESS);
         const dvec want(R.begin(), R.begin() + 2 * h);
-        EXPECT(rel_err(host((double *)dR, 2 * h), want) <= 1e-13);
+        EXPECT(rel_err(cudart_host((double *)dR, 2 * h), want) <= 1e-13);
         EXPECT(cufftExecZ2D(b, dR, dr) == CUFFT_SUCCESS);
         dvec back(m);
         for (int i = 0; i < m; i++)
             back[i] = r[i] * m;
-        EXPECT(rel_err(host(dr, m), back) <= 1e-13);
+        EXPECT(rel_err(cudart_host(dr, m), back) <= 1e-13);
         cufftDestroy(a);
         cufftDestroy(b);
         cudaFree(dr);
@@ -239,7 +225,7 @@ int main()
         std::vector<float> x(32, 0.f);
         for (int i = 0; i < 16; i++)
             x[2 * i] = 1.f; // 16 x (1 + 0i)
-        float *d = dev(x);
+        float *d = cudart_dev(x);
         EXPECT(cufftExecC2C(p, (cufftComplex *)d, (cufftComplex *)d, CUFFT_FORWARD) ==
                CUFFT_NO_WORKSPACE);
         void *work;
@@ -247,7 +233,7 @@ int main()
         EXPECT(cufftSetWorkArea(p, work) == CUFFT_SUCCESS);
         EXPECT(cufftExecC2C(p, (cufftComplex *)d, (cufftComplex *)d, CUFFT_FORWARD) ==
                CUFFT_SUCCESS);
-        std::vector<float> X = host(d, 32); // all ones: 16 at 0, zero elsewhere
+        std::vector<float> X = cudart_host(d, 32); // all ones: 16 at 0, zero elsewhere
         EXPECT(fabs(X[0] - 16.f) < 1e-5f && fabs(X[1]) < 1e-5f && fabs(X[2]) < 1e-5f);
         EXPECT(cufftExecC2C(p, (cufftComplex *)d, (cufftComplex *)d, 0) == CUFFT_INVALID_VALUE);
         cufftDestroy(p);
