@@ -4,5 +4,6 @@
  */
 #ifndef SIMT_CUBLAS_LEGACY_H
 #define SIMT_CUBLAS_LEGACY_H
-#error "simt: the legacy cuBLAS API (cublas.h) is not supported; include cublas_v2.h and use the handle-based v2 API"
+#error                                                                                             \
+    "simt: the legacy cuBLAS API (cublas.h) is not supported; include cublas_v2.h and use the handle-based v2 API"
 #endif

@@ -127,28 +127,28 @@ extern "C" {
 
 /* cuda.h of CUDA maps these names onto their _v2 entry points; here the plain names are the
  * functions and the _v2 names map onto them */
-#define cuDeviceTotalMem_v2 cuDeviceTotalMem
-#define cuCtxCreate_v2 cuCtxCreate
-#define cuCtxDestroy_v2 cuCtxDestroy
-#define cuCtxPushCurrent_v2 cuCtxPushCurrent
-#define cuCtxPopCurrent_v2 cuCtxPopCurrent
+#define cuDeviceTotalMem_v2          cuDeviceTotalMem
+#define cuCtxCreate_v2               cuCtxCreate
+#define cuCtxDestroy_v2              cuCtxDestroy
+#define cuCtxPushCurrent_v2          cuCtxPushCurrent
+#define cuCtxPopCurrent_v2           cuCtxPopCurrent
 #define cuDevicePrimaryCtxRelease_v2 cuDevicePrimaryCtxRelease
-#define cuDevicePrimaryCtxReset_v2 cuDevicePrimaryCtxReset
-#define cuMemAlloc_v2 cuMemAlloc
-#define cuMemFree_v2 cuMemFree
-#define cuMemGetInfo_v2 cuMemGetInfo
-#define cuMemAllocHost_v2 cuMemAllocHost
-#define cuMemcpyHtoD_v2 cuMemcpyHtoD
-#define cuMemcpyDtoH_v2 cuMemcpyDtoH
-#define cuMemcpyDtoD_v2 cuMemcpyDtoD
-#define cuMemcpyHtoDAsync_v2 cuMemcpyHtoDAsync
-#define cuMemcpyDtoHAsync_v2 cuMemcpyDtoHAsync
-#define cuMemsetD8_v2 cuMemsetD8
-#define cuMemsetD16_v2 cuMemsetD16
-#define cuMemsetD32_v2 cuMemsetD32
-#define cuMemGetAddressRange_v2 cuMemGetAddressRange
-#define cuStreamDestroy_v2 cuStreamDestroy
-#define cuEventDestroy_v2 cuEventDestroy
+#define cuDevicePrimaryCtxReset_v2   cuDevicePrimaryCtxReset
+#define cuMemAlloc_v2                cuMemAlloc
+#define cuMemFree_v2                 cuMemFree
+#define cuMemGetInfo_v2              cuMemGetInfo
+#define cuMemAllocHost_v2            cuMemAllocHost
+#define cuMemcpyHtoD_v2              cuMemcpyHtoD
+#define cuMemcpyDtoH_v2              cuMemcpyDtoH
+#define cuMemcpyDtoD_v2              cuMemcpyDtoD
+#define cuMemcpyHtoDAsync_v2         cuMemcpyHtoDAsync
+#define cuMemcpyDtoHAsync_v2         cuMemcpyDtoHAsync
+#define cuMemsetD8_v2                cuMemsetD8
+#define cuMemsetD16_v2               cuMemsetD16
+#define cuMemsetD32_v2               cuMemsetD32
+#define cuMemGetAddressRange_v2      cuMemGetAddressRange
+#define cuStreamDestroy_v2           cuStreamDestroy
+#define cuEventDestroy_v2            cuEventDestroy
 
 CUresult cuInit(unsigned int flags);
 CUresult cuDriverGetVersion(int *driverVersion);
