@@ -183,35 +183,23 @@ static int kernel_matches(const char *item, size_t len, const char *mangled)
     return 0;
 }
 
-/* Is kernel k of the trace selected by sim.kernels (a comma-separated list, or "all")? */
-static int kernel_selected(const char *list, const char *mangled)
+/* sim.kernels (a comma-separated list, or "all") for one trace: sel[k] tells whether kernel k
+ * is replayed. Every item must name a kernel of the trace (a typo is an error, not an empty
+ * selection); the message lists the trace's kernels. */
+static simt_err select_kernels(const char *list, const char *trace, const simt_trace_reader *rd,
+                               uint8_t *sel)
 {
-    if (!strcmp(list, "all"))
-        return 1;
-    for (const char *p = list; *p;) {
-        const char *end = strchr(p, ',');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        if (len && kernel_matches(p, len, mangled))
-            return 1;
-        p += len + (end != NULL);
-    }
-    return 0;
-}
-
-/* Every item of sim.kernels must name a kernel of the trace (a typo is an error, not an
- * empty selection); the message lists the trace's kernels. */
-static simt_err check_kernels(const char *list, const char *trace, const simt_trace_reader *rd)
-{
-    if (!strcmp(list, "all"))
-        return SIMT_ERR_OK;
     const uint32_t nk = simt_trace_reader_nkernels(rd);
-    for (const char *p = list; *p;) {
+    const int all = !strcmp(list, "all");
+    memset(sel, all, nk);
+    for (const char *p = list; !all && *p;) {
         const char *end = strchr(p, ',');
         size_t len = end ? (size_t)(end - p) : strlen(p);
         int found = 0;
-        for (uint32_t k = 0; k < nk && len && !found; k++) {
+        for (uint32_t k = 0; k < nk && len; k++) {
             const char *name = simt_trace_reader_program(rd, k)->kernel_name;
-            found = name && kernel_matches(p, len, name);
+            if (name && kernel_matches(p, len, name))
+                found = sel[k] = 1;
         }
         if (!found) {
             char names[512] = "";
@@ -411,6 +399,7 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
     simt_stats *stats = NULL;
     simt_gpu *gpu = NULL;
     cJSON *root = NULL;
+    uint8_t *ksel = NULL; /* sim.kernels of the current trace, by kernel index */
     int rc = 1;
     simt_err e = simt_config_create(&cfg);
     if (e)
@@ -471,16 +460,18 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
         cJSON_AddStringToObject(jt, "path", traces[ti]);
         cJSON *jl = cJSON_AddArrayToObject(jt, "launches");
         uint32_t nl = simt_trace_reader_nlaunches(rd), nrun = 0;
-        if ((e = check_launches(&sel, launches, traces[ti], nl)) ||
-            (e = check_kernels(kernels, traces[ti], rd))) {
+        uint8_t *ks = realloc(ksel, simt_trace_reader_nkernels(rd) + 1);
+        if (ks)
+            ksel = ks;
+        else
+            e = simt_seterr(SIMT_ERR_NOMEM, "out of memory");
+        if (e || (e = check_launches(&sel, launches, traces[ti], nl)) ||
+            (e = select_kernels(kernels, traces[ti], rd, ksel))) {
             simt_trace_reader_close(rd);
             goto fail;
         }
         for (uint32_t l = 0; l < nl; l++) {
-            const struct simt_program *kp =
-                simt_trace_reader_program(rd, simt_trace_reader_launch(rd, l)->kernel);
-            if (!launch_selected(&sel, l) ||
-                !kernel_selected(kernels, kp->kernel_name ? kp->kernel_name : ""))
+            if (!launch_selected(&sel, l) || !ksel[simt_trace_reader_launch(rd, l)->kernel])
                 continue;
             nrun++;
             nv = simt_stats_nvalues(stats);
@@ -590,6 +581,7 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
 fail:
     fprintf(stderr, "simt-sim: %s\n", simt_errmsg()[0] ? simt_errmsg() : simt_err_text(e));
 out:
+    free(ksel);
     cJSON_Delete(root);
     simt_gpu_free(gpu);
     simt_stats_free(stats);
