@@ -8,6 +8,16 @@
 
 static int cudart_failures = 0;
 
+/* ON_SIMT: 1 under this project's runtime, 0 under NVIDIA's (scripts/device-check builds these
+ * programs with nvcc and runs them on a GPU). Expectations about what CUDA leaves undefined
+ * (a handle used after it is destroyed, say) or about this runtime's documented limits hold
+ * only under ours. */
+#ifdef SIMT_CUDA_RUNTIME_API_H
+#define ON_SIMT 1
+#else
+#define ON_SIMT 0
+#endif
+
 #define CHECK(call)                                                                                \
     do {                                                                                           \
         cudaError_t check_e_ = (call);                                                             \
@@ -32,6 +42,17 @@ static int cudart_failures = 0;
         if (check_e_ != (code)) {                                                                  \
             fprintf(stderr, "%s:%d: %s returned %s, expected %s\n", __FILE__, __LINE__, #call,     \
                     cudaGetErrorName(check_e_), #code);                                            \
+            cudart_failures++;                                                                     \
+        }                                                                                          \
+    } while (0)
+
+/* a == b for integers, printing both when they differ */
+#define EXPECT_EQ(a, b)                                                                            \
+    do {                                                                                           \
+        unsigned long long eq_a_ = (unsigned long long)(a), eq_b_ = (unsigned long long)(b);       \
+        if (eq_a_ != eq_b_) {                                                                      \
+            fprintf(stderr, "%s:%d: %s is %llu, expected %s = %llu\n", __FILE__, __LINE__, #a,     \
+                    eq_a_, #b, eq_b_);                                                             \
             cudart_failures++;                                                                     \
         }                                                                                          \
     } while (0)

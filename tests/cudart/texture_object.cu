@@ -1,5 +1,5 @@
 /* cudart.texture_object: texture objects (cudaCreateTextureObject): tex1Dfetch<float> on
- * linear memory with clamping, tex2D<short> on pitched memory, tex2D<float4> on a uchar4
+ * linear memory (zero outside it), tex2D<short> on pitched memory, tex2D<float4> on a uchar4
  * cudaArray read as normalised float, signed chars read as normalised float, the descriptors
  * read back, and the unsupported settings refused. The fetches are texture-space loads in the
  * trace (checked by cudart.texture_object.trace). */
@@ -10,7 +10,7 @@ __global__ void fetch(cudaTextureObject_t lin, cudaTextureObject_t pit, cudaText
                       cudaTextureObject_t sch, float *out, int n, int w, int h)
 {
     int i = threadIdx.x;
-    out[i] = tex1Dfetch<float>(lin, i); /* i >= n: clamped to n - 1 */
+    out[i] = tex1Dfetch<float>(lin, i); /* i >= n: outside, reads 0 whatever addressMode says */
     int x = i % w, y = i / w;
     if (y < h) {
         out[64 + i] = (float)tex2D<short>(pit, x + 0.5f, y + 0.5f);
@@ -104,7 +104,7 @@ int main()
     fetch<<<1, 64>>>(tl, tp, ta, ts, out, n, w, h);
     CHECK(cudaDeviceSynchronize());
     for (int i = 0; i < 64; i++) {
-        EXPECT(out[i] == hl[i < n ? i : n - 1]);
+        EXPECT(out[i] == (i < n ? hl[i] : 0.0f)); /* as an H200 does (docs/DEVICE_CHECK.md) */
         int x = i % w, y = i / w;
         if (y < h) {
             EXPECT(out[64 + i] == (float)hs[y][x]);
@@ -135,11 +135,13 @@ int main()
     EXPECT_ERR(cudaCreateTextureObject(&bad, &ri, &tn, NULL), cudaErrorInvalidNormSetting);
     cudaResourceDesc rbad = rl;
     rbad.res.linear.sizeInBytes = 1 << 20; /* beyond the allocation */
-    EXPECT_ERR(cudaCreateTextureObject(&bad, &rbad, &te, NULL), cudaErrorInvalidValue);
+    if (ON_SIMT) /* refused here; CUDA does not check the size (an H200 said success) */
+        EXPECT_ERR(cudaCreateTextureObject(&bad, &rbad, &te, NULL), cudaErrorInvalidValue);
     cudaGetLastError();
 
     CHECK(cudaDestroyTextureObject(tl));
-    EXPECT_ERR(cudaDestroyTextureObject(tl), cudaErrorInvalidValue);
+    if (ON_SIMT) /* destroyed twice: refused here; CUDA does not check */
+        EXPECT_ERR(cudaDestroyTextureObject(tl), cudaErrorInvalidValue);
     cudaGetLastError();
     CHECK(cudaDestroyTextureObject(tp));
     CHECK(cudaDestroyTextureObject(ta));

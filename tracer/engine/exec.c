@@ -2657,8 +2657,15 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                              g->name);
                     uint32_t texel[4] = {0, 0, 0, 0};
                     uint64_t ta = 0; /* the traced address: the (first) texel read */
-                    if (!in->imm) {  /* integer texel indices (tex1Dfetch, references) */
-                        ta = tex_addr(b, (int32_t)X[l], (int32_t)Y[l], (int32_t)Z[l], 0);
+                    if (!in->imm) {  /* integer texel indices (tex1Dfetch) */
+                        /* outside the memory a fetch reads zero, whatever the address mode
+                         * says (as an H200 does: docs/DEVICE_CHECK.md) */
+                        const int32_t xi = (int32_t)X[l], yi = (int32_t)Y[l], zi = (int32_t)Z[l];
+                        const uint64_t hb = b->height ? b->height : 1, db = b->depth ? b->depth : 1;
+                        ta = xi >= 0 && (uint64_t)xi < b->width && yi >= 0 && (uint64_t)yi < hb &&
+                                     zi >= 0 && (uint64_t)zi < db
+                                 ? tex_addr(b, xi, yi, zi, 0)
+                                 : 0;
                         if (!tex_read(c, w, l, b, ta, texel, &e))
                             goto out;
                     } else {

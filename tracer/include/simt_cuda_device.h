@@ -809,7 +809,8 @@ SIMT_WREDUCE_(__reduce_xor_sync, unsigned int, acc ^ o)
  * One extern device function, implemented by the tracer:
  *   void __simt_tex_fetch(const void *texref, int x, int y, int z, unsigned int *texel)
  * texref is the address of the texture reference variable (a module global that the runtime
- * binds through simt_module_bind_texture); the tracer clamps x/y/z to the bound extent, reads
+ * binds through simt_module_bind_texture); outside the bound extent the texel is zero (as
+ * tex1Dfetch reads linear memory on a GPU, whatever the address mode); inside, the tracer reads
  * the texel and stores channel c into texel[c] (c < 4): float channels as their bit pattern,
  * integer channels sign- or zero-extended to 32 bits; absent channels are 0. The read is one
  * SIMT_MS_TEXTURE access at the texel's global address. tex1Dfetch uses it; tex1D/2D/3D
