@@ -78,7 +78,8 @@ int main()
     EXPECT_ERR(cudaSetDevice(5), cudaErrorInvalidDevice); /* a pending non-sticky error */
 
     CHECK(cudaDeviceReset());
-    EXPECT(cudaPeekAtLastError() == cudaSuccess);
+    /* the last error stays until it is read, as on a GPU */
+    EXPECT_ERR(cudaPeekAtLastError(), cudaErrorInvalidDevice);
 
     /* Everything from before is gone and rejected with an error (no crash). */
     EXPECT_ERR(cudaMemcpy(h, old, sizeof h, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
@@ -86,25 +87,35 @@ int main()
     EXPECT_ERR(cudaMemset(old, 0, sizeof h), cudaErrorInvalidValue);
     EXPECT_ERR(cudaFree(old), cudaErrorInvalidValue);
     EXPECT_ERR(cudaFree(managed), cudaErrorInvalidValue);
-    EXPECT(cudaGetLastError() == cudaErrorInvalidValue);
-    EXPECT(cudaGetLastError() == cudaSuccess);
+    EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidValue);
+    EXPECT_ERR(cudaGetLastError(), cudaSuccess);
     EXPECT_ERR(cudaStreamSynchronize(s), cudaErrorInvalidResourceHandle);
     EXPECT_ERR(cudaStreamDestroy(s), cudaErrorInvalidResourceHandle);
-    EXPECT_ERR(cudaEventRecord(ev, 0), cudaErrorInvalidResourceHandle);
-    EXPECT_ERR(cudaEventDestroy(ev), cudaErrorInvalidResourceHandle);
-    EXPECT_ERR(cudaFreeArray(arr), cudaErrorInvalidValue);
+    /* this runtime says the handle is not live; a GPU names the destroyed context (an H200
+     * said cudaErrorDeviceUninitialized or cudaErrorContextIsDestroyed, not always alike) */
+    if (ON_SIMT) {
+        EXPECT_ERR(cudaEventRecord(ev, 0), cudaErrorInvalidResourceHandle);
+        EXPECT_ERR(cudaEventDestroy(ev), cudaErrorInvalidResourceHandle);
+        EXPECT_ERR(cudaFreeArray(arr), cudaErrorInvalidValue);
+    } else {
+        EXPECT(cudaEventRecord(ev, 0) != cudaSuccess);
+        EXPECT(cudaEventDestroy(ev) != cudaSuccess);
+        EXPECT(cudaFreeArray(arr) != cudaSuccess);
+    }
     add_bias<<<1, 32, 0, s>>>(old, 32);
-    EXPECT(cudaGetLastError() == cudaErrorInvalidResourceHandle);
+    EXPECT_ERR(cudaGetLastError(), cudaErrorInvalidResourceHandle);
     size_t free1 = 0;
     CHECK(cudaMemGetInfo(&free1, &total));
-    EXPECT(free1 == total);
+    EXPECT(ON_SIMT ? free1 == total : free1 > free0); /* a GPU keeps some memory for itself */
 
     /* The module is loaded again: __device__ variables have their initial values. */
     CHECK(cudaMemcpyFromSymbol(&b, bias, sizeof b));
     EXPECT(b == 7);
     run_add_bias(7, 0);
 
-    /* A kernel fault makes the error sticky; a reset clears it. */
+    /* A kernel fault makes the error sticky; a reset ends that (the last error is read once
+     * more). An H200 (CUDA 13, in a virtual machine) then refused the new context
+     * (cudaErrorDevicesUnavailable): its setting, not modelled. */
     int *small = NULL;
     CHECK(cudaMalloc(&small, 16));
     write_far<<<1, 1>>>(small);
@@ -112,7 +123,8 @@ int main()
     int *x = NULL;
     EXPECT_ERR(cudaMalloc(&x, 16), cudaErrorIllegalAddress);
     CHECK(cudaDeviceReset());
-    EXPECT(cudaGetLastError() == cudaSuccess);
+    EXPECT_ERR(cudaGetLastError(), cudaErrorIllegalAddress);
+    EXPECT_ERR(cudaGetLastError(), cudaSuccess);
 
     /* New handles work after the reset. */
     CHECK(cudaStreamCreate(&s));

@@ -1,6 +1,7 @@
 /* cudart.api.memory: cudaMalloc/Free, MallocHost/FreeHost/HostAlloc, MallocPitch,
  * MallocManaged, Memcpy (all kinds, Async, 2D), Memset, MemGetInfo, and the checks on bad
  * pointers and sizes. */
+#include <cstdint>
 #include <cstring>
 #include "cudart_check.h"
 
@@ -115,7 +116,8 @@ int main()
     void *big = nullptr;
     CHECK(cudaMalloc(&big, 1 << 20));
     CHECK(cudaMemGetInfo(&free_after, &total_b));
-    EXPECT(free_b - free_after == (size_t)1 << 20);
+    /* exactly the size here; a GPU allocates from larger pages, which may be there already */
+    EXPECT(free_b - free_after == (size_t)1 << 20 || !ON_SIMT);
     CHECK(cudaFree(big));
     CHECK(cudaMemGetInfo(&free_after, &total_b));
     EXPECT(free_after == free_b);

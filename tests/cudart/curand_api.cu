@@ -73,7 +73,9 @@ int main()
     int skip = 1;
     for (int i = 0; i < 54; i++)
         skip &= b[i] == a[i + 10];
-    EXPECT(skip);
+    /* our generators are one XORWOW sequence, where an offset shifts the output; cuRAND
+     * interleaves many threads' subsequences (docs/CUDA_SUPPORT.md, "Notes on cuRAND") */
+    EXPECT(skip || !ON_SIMT);
 
     /* normal, log-normal and Poisson */
     CURAND_CHECK(curandGenerateNormal(g, d, n, 3.0f, 2.0f));
@@ -84,6 +86,7 @@ int main()
     const double lams[2] = {4.0, 100.0};
     for (double lam : lams) {
         CURAND_CHECK(curandGeneratePoisson(g, pc, n, lam));
+        CHECK(cudaDeviceSynchronize()); /* generation is asynchronous on a GPU */
         double s = 0, q = 0;
         for (int i = 0; i < n; i++) {
             s += pc[i];
@@ -98,10 +101,13 @@ int main()
 
     /* refused */
     EXPECT(curandGenerateNormal(g, d, 7, 0.0f, 1.0f) == CURAND_STATUS_LENGTH_NOT_MULTIPLE);
+#if ON_SIMT /* this runtime's limits: no quasi-random generators; device generators write          \
+             * device memory only (a GPU with host-memory access may take the host buffer) */
     curandGenerator_t q;
     EXPECT(curandCreateGenerator(&q, CURAND_RNG_QUASI_SOBOL32) == CURAND_STATUS_TYPE_ERROR);
     float hostbuf[4];
     EXPECT(curandGenerateUniform(g, hostbuf, 4) == CURAND_STATUS_LAUNCH_FAILURE);
+#endif
     int ver = 0;
     CURAND_CHECK(curandGetVersion(&ver));
     EXPECT(ver > 0);

@@ -63,7 +63,11 @@ __device__ float scan_f32(float input, int offset)
     asm volatile("{"
                  "  .reg .f32 r0;"
                  "  .reg .pred p;"
+#ifdef __NVCC__ /* ptxas refuses shfl without .sync for sm_70 and later */
+                 "  shfl.sync.up.b32 r0|p, %1, %2, %3, -1;"
+#else
                  "  shfl.up.b32 r0|p, %1, %2, %3;"
+#endif
                  "  @p add.f32 r0, r0, %4;"
                  "  mov.f32 %0, r0;"
                  "}"

@@ -50,38 +50,45 @@ int main()
     int reuse = 0;
     OK(cudaMemPoolGetAttribute(def, cudaMemPoolReuseAllowOpportunistic, &reuse));
     EXPECT(reuse == 1);
-    EXPECT(attr(def, cudaMemPoolAttrReleaseThreshold) == 0);
+    EXPECT_EQ(attr(def, cudaMemPoolAttrReleaseThreshold), 0);
 
     // threshold 0: a free gives the memory back
     int *a = NULL;
     OK(cudaMallocAsync((void **)&a, 1000, s));
-    EXPECT(attr(def, cudaMemPoolAttrUsedMemCurrent) == 1000);
-    EXPECT(attr(def, cudaMemPoolAttrUsedMemHigh) == 1000);
+    EXPECT_EQ(attr(def, cudaMemPoolAttrUsedMemCurrent), 1000);
+    EXPECT_EQ(attr(def, cudaMemPoolAttrUsedMemHigh), 1000);
     EXPECT(attr(def, cudaMemPoolAttrReservedMemCurrent) >= 1000);
     fill<<<1, 250, 0, s>>>(a, 250, 7);
     EXPECT(filled(a, 250, 7));
     OK(cudaFreeAsync(a, s));
     OK(cudaStreamSynchronize(s));
-    EXPECT(attr(def, cudaMemPoolAttrUsedMemCurrent) == 0);
-    EXPECT(attr(def, cudaMemPoolAttrReservedMemCurrent) == 0);
-    EXPECT(attr(def, cudaMemPoolAttrUsedMemHigh) == 1000);
+    EXPECT_EQ(attr(def, cudaMemPoolAttrUsedMemCurrent), 0);
+    EXPECT_EQ(attr(def, cudaMemPoolAttrReservedMemCurrent), 0);
+    EXPECT_EQ(attr(def, cudaMemPoolAttrUsedMemHigh), 1000);
 
     // a high threshold keeps the memory reserved until trimmed
     unsigned long long keep = ~0ull;
     OK(cudaMemPoolSetAttribute(def, cudaMemPoolAttrReleaseThreshold, &keep));
-    EXPECT(attr(def, cudaMemPoolAttrReleaseThreshold) == keep);
+    EXPECT_EQ(attr(def, cudaMemPoolAttrReleaseThreshold), keep);
     OK(cudaMallocAsync(&a, 4096, s)); // the C++ template form
     OK(cudaFreeAsync(a, s));
-    EXPECT(attr(def, cudaMemPoolAttrUsedMemCurrent) == 0);
-    EXPECT(attr(def, cudaMemPoolAttrReservedMemCurrent) == 4096);
-    EXPECT(attr(def, cudaMemPoolAttrReservedMemHigh) == 4096);
+    EXPECT_EQ(attr(def, cudaMemPoolAttrUsedMemCurrent), 0);
+    /* reservations are exact here; a GPU reserves in large chunks (an H200: 32 MiB, which
+     * cudaMemPoolTrimTo did not give back) */
+    EXPECT(attr(def, cudaMemPoolAttrReservedMemCurrent) >= 4096);
+    if (ON_SIMT) {
+        EXPECT_EQ(attr(def, cudaMemPoolAttrReservedMemCurrent), 4096);
+        EXPECT_EQ(attr(def, cudaMemPoolAttrReservedMemHigh), 4096);
+    }
     OK(cudaMemPoolTrimTo(def, 1024));
-    EXPECT(attr(def, cudaMemPoolAttrReservedMemCurrent) == 1024);
+    if (ON_SIMT)
+        EXPECT_EQ(attr(def, cudaMemPoolAttrReservedMemCurrent), 1024);
     OK(cudaMemPoolTrimTo(def, 0));
-    EXPECT(attr(def, cudaMemPoolAttrReservedMemCurrent) == 0);
+    if (ON_SIMT)
+        EXPECT_EQ(attr(def, cudaMemPoolAttrReservedMemCurrent), 0);
     unsigned long long zero = 0, one = 1;
     OK(cudaMemPoolSetAttribute(def, cudaMemPoolAttrUsedMemHigh, &zero));
-    EXPECT(attr(def, cudaMemPoolAttrUsedMemHigh) == 0);
+    EXPECT_EQ(attr(def, cudaMemPoolAttrUsedMemHigh), 0);
     ERR(cudaMemPoolSetAttribute(def, cudaMemPoolAttrUsedMemHigh, &one), cudaErrorInvalidValue);
     ERR(cudaMemPoolSetAttribute(def, cudaMemPoolAttrUsedMemCurrent, &zero), cudaErrorInvalidValue);
     int no = 0;
@@ -99,13 +106,13 @@ int main()
     int *b = NULL, *c = NULL;
     OK(cudaMallocFromPoolAsync((void **)&b, 512, pool, s));
     OK(cudaMallocAsync(&c, 256, pool, s)); // C++ overload with a pool
-    EXPECT(attr(pool, cudaMemPoolAttrUsedMemCurrent) == 768);
-    EXPECT(attr(def, cudaMemPoolAttrUsedMemCurrent) == 0);
+    EXPECT_EQ(attr(pool, cudaMemPoolAttrUsedMemCurrent), 768);
+    EXPECT_EQ(attr(def, cudaMemPoolAttrUsedMemCurrent), 0);
     OK(cudaDeviceSetMemPool(0, pool));
     OK(cudaDeviceGetMemPool(&cur, 0));
     EXPECT(cur == pool);
     OK(cudaMallocAsync(&a, 100, s));
-    EXPECT(attr(pool, cudaMemPoolAttrUsedMemCurrent) == 868);
+    EXPECT_EQ(attr(pool, cudaMemPoolAttrUsedMemCurrent), 868);
     OK(cudaFreeAsync(a, s));
     OK(cudaFreeAsync(c, s));
     cudaMemAccessDesc acc = {};
@@ -124,7 +131,7 @@ int main()
     OK(cudaMemPoolDestroy(pool));
     fill<<<1, 128, 0, s>>>(b, 128, 3);
     EXPECT(filled(b, 128, 3));
-    ERR(cudaMallocFromPoolAsync((void **)&a, 16, pool, s), cudaErrorInvalidResourceHandle);
+    ERR(cudaMallocFromPoolAsync((void **)&a, 16, pool, s), cudaErrorInvalidValue);
     OK(cudaDeviceGetMemPool(&cur, 0));
     EXPECT(cur == def);
     OK(cudaFreeAsync(b, s));
@@ -136,25 +143,30 @@ int main()
     ERR(cudaMemPoolCreate(&pool, &props), cudaErrorInvalidValue);
     props.allocType = cudaMemAllocationTypePinned;
     props.location.id = 3;
-    ERR(cudaMemPoolCreate(&pool, &props), cudaErrorInvalidDevice);
+    ERR(cudaMemPoolCreate(&pool, &props), cudaErrorInvalidValue);
     EXPECT(cudaGetLastError() == cudaSuccess); // none of these is sticky
 
-    // cudaDeviceReset: created pools go, the default pool starts afresh
+    // cudaDeviceReset: pools belong to the device, not the context: created pools stay and
+    // the default pool keeps its attributes; their memory and statistics go (as an H200 with
+    // CUDA 13 did)
     props.location.id = 0;
     OK(cudaMemPoolCreate(&pool, &props));
     OK(cudaStreamDestroy(s));
     OK(cudaDeviceReset());
-    ERR(cudaMemPoolTrimTo(pool, 0), cudaErrorInvalidResourceHandle);
+    OK(cudaMemPoolTrimTo(pool, 0));
+    EXPECT_EQ(attr(pool, cudaMemPoolAttrUsedMemCurrent), 0);
+    OK(cudaMemPoolDestroy(pool));
     OK(cudaDeviceGetDefaultMemPool(&def, 0));
-    EXPECT(attr(def, cudaMemPoolAttrReleaseThreshold) == 0);
-    EXPECT(attr(def, cudaMemPoolAttrUsedMemHigh) == 0);
+    EXPECT_EQ(attr(def, cudaMemPoolAttrReleaseThreshold), keep);
+    EXPECT_EQ(attr(def, cudaMemPoolAttrUsedMemHigh), 0);
     OK(cudaMemPoolGetAttribute(def, cudaMemPoolReuseFollowEventDependencies, &reuse));
-    EXPECT(reuse == 1);
+    EXPECT(reuse == 0);
     OK(cudaMallocAsync(&a, 64 * sizeof(int), 0));
     fill<<<1, 64>>>(a, 64, 11);
     EXPECT(filled(a, 64, 11));
     OK(cudaFree(a)); // a stream-ordered allocation may be freed by cudaFree
-    EXPECT(attr(def, cudaMemPoolAttrUsedMemCurrent) == 0);
+    if (ON_SIMT)     // at once here; an H200 still counted the 256 bytes as used
+        EXPECT_EQ(attr(def, cudaMemPoolAttrUsedMemCurrent), 0);
 
     return cudart_finish("cudart.mem_pools");
 }

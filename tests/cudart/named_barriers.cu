@@ -10,6 +10,9 @@
  *   computed: an id computed at run time, replayed as a CTA-wide barrier (one release per
  *     CTA, with a warning). */
 #include "cudart_check.h"
+#ifdef __NVCC__ /* nvcc has no clang builtins: the PTX it stands for */
+#define __nvvm_barrier_sync_cnt(id, n) asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(n) : "memory")
+#endif
 
 __global__ void generations(int *out)
 {

@@ -98,7 +98,8 @@ int main()
     EXPECT(back_rd.res.array.array == a);
     EXPECT_ERR(cudaCreateSurfaceObject(&s1, NULL), cudaErrorInvalidValue);
     CHECK(cudaDestroySurfaceObject(s3));
-    EXPECT_ERR(cudaDestroySurfaceObject(s3), cudaErrorInvalidValue);
+    if (ON_SIMT) /* destroyed twice: refused here; CUDA does not check (an H200 said success) */
+        EXPECT_ERR(cudaDestroySurfaceObject(s3), cudaErrorInvalidValue);
 
     /* an access outside with the default boundary mode stops the kernel (left out when the
      * run is traced for cudart.surface.replay: a faulting launch writes no trace) */

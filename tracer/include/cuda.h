@@ -208,6 +208,21 @@ CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUevent hEnd);
 
 #ifdef __cplusplus
 }
+/* CUDA 13's cuCtxCreate, with creation parameters (execution affinity and CIG are not
+ * supported: their pointers must be NULL) */
+typedef struct CUctxCreateParams_st {
+    void *execAffinityParams;
+    int numExecAffinityParams;
+    void *cigParams;
+} CUctxCreateParams;
+static inline CUresult cuCtxCreate(CUcontext *pctx, CUctxCreateParams *params, unsigned int flags,
+                                   CUdevice dev)
+{
+    if (params &&
+        (params->execAffinityParams || params->numExecAffinityParams || params->cigParams))
+        return CUDA_ERROR_NOT_SUPPORTED;
+    return cuCtxCreate(pctx, flags, dev);
+}
 #endif
 
 #endif

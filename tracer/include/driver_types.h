@@ -34,6 +34,7 @@
 #define cudaDeviceScheduleSpin         0x01
 #define cudaDeviceScheduleYield        0x02
 #define cudaDeviceScheduleBlockingSync 0x04
+#define cudaDeviceScheduleMask         0x07
 #define cudaDeviceBlockingSync         0x04
 #define cudaDeviceMapHost              0x08
 #define cudaDeviceLmemResizeToMax      0x10
@@ -366,7 +367,13 @@ enum cudaMemPoolAttr {
     cudaMemPoolAttrUsedMemCurrent = 0x7,
     cudaMemPoolAttrUsedMemHigh = 0x8
 };
-enum cudaMemLocationType { cudaMemLocationTypeInvalid = 0, cudaMemLocationTypeDevice = 1 };
+enum cudaMemLocationType {
+    cudaMemLocationTypeInvalid = 0,
+    cudaMemLocationTypeDevice = 1,
+    cudaMemLocationTypeHost = 2, /* CUDA 12.2: cudaMemAdvise / cudaMemPrefetchAsync locations */
+    cudaMemLocationTypeHostNuma = 3,
+    cudaMemLocationTypeHostNumaCurrent = 4
+};
 struct cudaMemLocation {
     enum cudaMemLocationType type;
     int id;
@@ -406,6 +413,14 @@ enum cudaFuncAttribute {
     cudaFuncAttributeMax
 };
 
+/* CUDA 12.3's graph edge data (cudaGraphAddDependencies' CUDA 13 form): only the default,
+ * all-zero edge (a full dependency) is supported */
+struct cudaGraphEdgeData {
+    unsigned char from_port;
+    unsigned char to_port;
+    unsigned char type;
+    unsigned char reserved[5];
+};
 /* cudaMemAdvise (hints; memory is shared by host and device here) */
 enum cudaMemoryAdvise {
     cudaMemAdviseSetReadMostly = 1,

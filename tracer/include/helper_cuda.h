@@ -38,6 +38,13 @@ static inline const char *simt_status_name(cudaError_t e)
 {
     return cudaGetErrorName(e);
 }
+/* Any other status type (NVIDIA's cuBLAS, cuFFT and cuRAND headers, when this header serves a
+ * program built with nvcc by scripts/device-check): the code alone. A non-template overload
+ * above or in our library headers is preferred where one exists. */
+template <typename T> static inline const char *simt_status_name(T)
+{
+    return "a library status";
+}
 template <typename T>
 static inline void simt_helper_check(T result, const char *func, const char *file, int line)
 {

@@ -17,11 +17,13 @@ typedef unsigned short ushort;
 
 #define SIMT_HM_ static __inline__ __host__ __device__
 
-/* rsqrtf in host code (the device has its own) */
+/* rsqrtf in host code (the device has its own; NVIDIA's toolkit declares one for the host) */
+#ifndef __NVCC__
 static __inline__ __host__ float rsqrtf(float x)
 {
     return 1.0f / sqrtf(x);
 }
+#endif
 
 /* --- constructors from a scalar, a narrower or wider vector, another element type ---------- */
 SIMT_HM_ float2 make_float2(float s)

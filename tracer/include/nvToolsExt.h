@@ -61,27 +61,27 @@ typedef struct nvtxEventAttributes_v2 {
 } nvtxEventAttributes_t;
 #define NVTX_EVENT_ATTRIB_STRUCT_SIZE ((uint16_t)sizeof(nvtxEventAttributes_t))
 
-/* the nesting depth of push/pop ranges (one per translation unit: a no-op's bookkeeping) */
-static int simt_nvtx_depth_;
+/* Push and pop answer as NVTX does when no tool is attached (none can be, here) */
+#define NVTX_NO_PUSH_POP_TRACKING ((int)-2)
 
 static inline int nvtxRangePushA(const char *message)
 {
     (void)message;
-    return simt_nvtx_depth_++;
+    return NVTX_NO_PUSH_POP_TRACKING;
 }
 static inline int nvtxRangePushW(const wchar_t *message)
 {
     (void)message;
-    return simt_nvtx_depth_++;
+    return NVTX_NO_PUSH_POP_TRACKING;
 }
 static inline int nvtxRangePushEx(const nvtxEventAttributes_t *attr)
 {
     (void)attr;
-    return simt_nvtx_depth_++;
+    return NVTX_NO_PUSH_POP_TRACKING;
 }
 static inline int nvtxRangePop(void)
 {
-    return simt_nvtx_depth_ > 0 ? --simt_nvtx_depth_ : -1;
+    return NVTX_NO_PUSH_POP_TRACKING;
 }
 static inline nvtxRangeId_t nvtxRangeStartA(const char *message)
 {
@@ -135,7 +135,7 @@ static inline int nvtxDomainRangePushEx(nvtxDomainHandle_t domain,
                                         const nvtxEventAttributes_t *attr)
 {
     (void)domain, (void)attr;
-    return simt_nvtx_depth_++;
+    return NVTX_NO_PUSH_POP_TRACKING;
 }
 static inline int nvtxDomainRangePop(nvtxDomainHandle_t domain)
 {

@@ -410,6 +410,40 @@ static inline __host__ __device__ double max(double a, float b)
     return fmax(a, (double)b);
 }
 
+/* CUDA 13's forms, which take a cudaMemLocation where CUDA 11 took a device ordinal (a host
+ * location is cudaCpuDeviceId) and edge data with each dependency (only full dependencies) */
+static inline int simt_location_device_(struct cudaMemLocation l)
+{
+    return l.type == cudaMemLocationTypeDevice ? l.id
+           : l.type == cudaMemLocationTypeHost || l.type == cudaMemLocationTypeHostNuma ||
+                   l.type == cudaMemLocationTypeHostNumaCurrent
+               ? cudaCpuDeviceId
+               : cudaInvalidDeviceId;
+}
+static inline cudaError_t cudaMemAdvise(const void *devPtr, size_t count,
+                                        enum cudaMemoryAdvise advice, struct cudaMemLocation loc)
+{
+    return cudaMemAdvise(devPtr, count, advice, simt_location_device_(loc));
+}
+static inline cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count,
+                                               struct cudaMemLocation loc, unsigned int flags,
+                                               cudaStream_t stream = 0)
+{
+    if (flags)
+        return cudaErrorInvalidValue;
+    return cudaMemPrefetchAsync(devPtr, count, simt_location_device_(loc), stream);
+}
+static inline cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                                   const cudaGraphNode_t *to,
+                                                   const struct cudaGraphEdgeData *edgeData,
+                                                   size_t numDependencies)
+{
+    for (size_t i = 0; edgeData && i < numDependencies; i++)
+        if (edgeData[i].from_port || edgeData[i].to_port || edgeData[i].type)
+            return cudaErrorNotSupported;
+    return cudaGraphAddDependencies(graph, from, to, numDependencies);
+}
+
 /* CUDA 11's cudaGraphInstantiate (error node and log; nothing fails at instantiation here) */
 static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
                                                cudaGraphNode_t *pErrorNode, char *pLogBuffer,

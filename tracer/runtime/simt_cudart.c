@@ -1322,7 +1322,9 @@ cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
 /* Destroys everything the process created on the device, as CUDA documents: memory
  * (cudaMalloc, cudaMallocManaged, cudaHostAlloc, arrays), streams, events, texture bindings,
  * loaded modules (so __device__/__constant__ variables return to their initial values), and
- * the sticky and non-sticky errors. The trace of the launches so far is completed (or
+ * the sticky error; the last error stays until cudaGetLastError reads it, and memory pools
+ * (which belong to the device, not the context) stay with their attributes, emptied, as on
+ * an H200 with CUDA 13 (docs/DEVICE_CHECK.md). The trace of the launches so far is completed (or
  * discarded after a device error) and the device is freed; the next call that needs the
  * device creates a new one, as at start-up, and loads each registered image again when one
  * of its kernels, variables or textures is used. The registrations themselves stay. */
@@ -1337,13 +1339,20 @@ cudaError_t cudaDeviceReset(void)
         rt.images[i]->module = NULL; /* freed with the device */
     rt.nallocs = 0;
     rt.used_bytes = 0;
-    while (rt.pools) { /* pools go with the context; the default pool starts afresh */
-        struct CUmemPoolHandle_st *n = rt.pools->next;
-        free(rt.pools);
-        rt.pools = n;
+    /* pools stay, emptied (their memory went with the device); one destroyed while it had
+     * allocations goes now */
+    for (struct CUmemPoolHandle_st **pp = &rt.pools; *pp;) {
+        struct CUmemPoolHandle_st *p = *pp;
+        if (p->destroyed) {
+            *pp = p->next;
+            free(p);
+            continue;
+        }
+        p->used = p->used_high = p->reserved = p->reserved_high = 0;
+        pp = &p->next;
     }
-    memset(&rt.default_pool, 0, sizeof rt.default_pool);
-    rt.mem_pool = NULL;
+    rt.default_pool.used = rt.default_pool.used_high = 0;
+    rt.default_pool.reserved = rt.default_pool.reserved_high = 0;
     rt.nhost_allocs = 0;
     rt.nhostregs = 0;
     rt.ntexobjs = 0; /* the tracer's objects went with the device */
@@ -1367,7 +1376,9 @@ cudaError_t cudaDeviceReset(void)
     rt.device_flags = 0;
     rt.cache_config = cudaFuncCachePreferNone;
     rt.nargs = 0;
-    rt.sticky = rt.last_error = rt.registration_error;
+    rt.sticky = rt.registration_error;
+    if (rt.sticky != cudaSuccess)
+        rt.last_error = rt.sticky;
     if (rt.sticky != cudaSuccess)
         return rt.sticky;
     return e == SIMT_ERR_OK ? cudaSuccess : rt_fail(cudaErrorUnknown);
@@ -2127,8 +2138,11 @@ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPo
                                     cudaStream_t stream)
 {
     RT_ENTER();
-    if (!rt_pool_ok(memPool))
-        return rt_bad_handle("cudaMallocFromPoolAsync", "memory pool", memPool);
+    if (!rt_pool_ok(memPool)) { /* cudaErrorInvalidValue, as CUDA 13 says */
+        rt_msg("cudaMallocFromPoolAsync", "memory pool %p is not live (destroyed)",
+               (void *)memPool);
+        return rt_fail(cudaErrorInvalidValue);
+    }
     return rt_malloc_pool("cudaMallocFromPoolAsync", ptr, size, memPool, stream);
 }
 
@@ -2178,8 +2192,11 @@ cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolPr
                (int)poolProps->allocType, (int)poolProps->location.type);
         return rt_fail(cudaErrorInvalidValue);
     }
-    if (poolProps->location.id != 0)
-        return rt_fail(cudaErrorInvalidDevice);
+    if (poolProps->location.id != 0) { /* cudaErrorInvalidValue, as CUDA 13 says */
+        rt_msg("cudaMemPoolCreate", "location id %d: there is one device, 0",
+               poolProps->location.id);
+        return rt_fail(cudaErrorInvalidValue);
+    }
     struct CUmemPoolHandle_st *p = calloc(1, sizeof *p);
     if (!p)
         return rt_fail(cudaErrorMemoryAllocation);
@@ -3708,9 +3725,13 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, uns
 cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length,
                                      unsigned int flags)
 {
-    (void)devPtr, (void)length, (void)flags;
+    (void)length, (void)flags;
     if (!rt_stream_ok(stream))
         return rt_bad_handle("cudaStreamAttachMemAsync", "stream", stream);
+    if (!devPtr) { /* as CUDA 13 says */
+        rt_msg("cudaStreamAttachMemAsync", "no memory (NULL)");
+        return rt_fail(cudaErrorInvalidValue);
+    }
     return cudaSuccess;
 }
 
@@ -3773,12 +3794,13 @@ cudaError_t cudaEventDestroy(cudaEvent_t event)
 
 cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags)
 {
-    /* one device: it has no peer (CUDA refuses the current device as its own peer) */
+    /* one device: it has no peer. The device itself: cudaErrorPeerAccessUnsupported, as
+     * CUDA 13 said on a one-GPU H200 (docs/DEVICE_CHECK.md) */
     if (flags != 0)
         return rt_fail(cudaErrorInvalidValue);
     rt_msg("cudaDeviceEnablePeerAccess", "device %d is not a peer: there is one device, 0",
            peerDevice);
-    return rt_fail(cudaErrorInvalidDevice);
+    return rt_fail(peerDevice == 0 ? cudaErrorPeerAccessUnsupported : cudaErrorInvalidDevice);
 }
 
 cudaError_t cudaDeviceDisablePeerAccess(int peerDevice)
