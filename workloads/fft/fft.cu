@@ -93,8 +93,10 @@ int main(int argc, char **argv)
     float2 *in = (float2 *)malloc(n * sizeof(float2));
     float2 *out = (float2 *)malloc(n * sizeof(float2));
     uint32_t seed = 0xff7ff7ffu;
-    for (size_t i = 0; i < n; i++)
-        in[i] = make_float2(rng_float(&seed) - 0.5f, rng_float(&seed) - 0.5f);
+    for (size_t i = 0; i < n; i++) { /* one draw per statement: argument order is unspecified */
+        float re = rng_float(&seed) - 0.5f;
+        in[i] = make_float2(re, rng_float(&seed) - 0.5f);
+    }
     float2 *d;
     CK(cudaMalloc((void **)&d, n * sizeof(float2)));
     CK(cudaMemcpy(d, in, n * sizeof(float2), cudaMemcpyHostToDevice));

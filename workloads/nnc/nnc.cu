@@ -95,9 +95,12 @@ int main(int argc, char **argv)
     float2 *loc = (float2 *)malloc(n * sizeof(float2));
     float *dist = (float *)malloc(n * sizeof(float));
     uint32_t seed = 0x4e4e4e4eu;
-    for (int i = 0; i < n; i++) /* positions on a 0.1-degree grid (some exact ties) */
-        loc[i] = make_float2((float)(rng_next(&seed) % 630 + 70) * 0.1f,
-                             (float)(rng_next(&seed) % 1200 + 300) * 0.1f);
+    for (int i = 0; i < n; i++) { /* positions on a 0.1-degree grid (some exact ties) */
+        /* one draw per statement: the order of a call's arguments is unspecified (gcc, under
+         * nvcc, takes them right to left) */
+        float lat = (float)(rng_next(&seed) % 630 + 70) * 0.1f;
+        loc[i] = make_float2(lat, (float)(rng_next(&seed) % 1200 + 300) * 0.1f);
+    }
     int nblk = (n + SEL_SIZE - 1) / SEL_SIZE;
     float2 *d_loc;
     float *d_dist, *d_cd;

@@ -205,9 +205,12 @@ static void make_scene(scene *sc)
         float r = 0.45f + 0.35f * (float)(rng_next(&seed) % 100) / 100.0f;
         sc->s[i].center = v3(2.6f * cosf(a), r, 2.6f * sinf(a) + 1.0f);
         sc->s[i].radius = r;
-        sc->s[i].color = v3(0.3f + 0.7f * (float)(rng_next(&seed) % 100) / 100.0f,
-                            0.3f + 0.7f * (float)(rng_next(&seed) % 100) / 100.0f,
-                            0.3f + 0.7f * (float)(rng_next(&seed) % 100) / 100.0f);
+        /* one draw per statement: the order of a call's arguments is unspecified (gcc, under
+         * nvcc, takes them right to left) */
+        float cr = 0.3f + 0.7f * (float)(rng_next(&seed) % 100) / 100.0f;
+        float cg = 0.3f + 0.7f * (float)(rng_next(&seed) % 100) / 100.0f;
+        float cb = 0.3f + 0.7f * (float)(rng_next(&seed) % 100) / 100.0f;
+        sc->s[i].color = v3(cr, cg, cb);
         sc->s[i].reflect = i % 3 == 0 ? 0.0f : i % 3 == 1 ? 0.5f : 0.85f;
     }
     sc->s[0].center = v3(0.0f, 1.2f, 1.0f); /* a big mirror in the middle */
