@@ -1,7 +1,7 @@
-/* cudart.named_barriers: named barriers with a thread count (bar.sync id, count; clang's
- * __nvvm_barrier_sync_cnt) whose id and count are constants, so that the trace records them
- * (simt_sinst.bar_id / bar_count) and the timing model replays them as counted barriers
- * (named_replay.sh).
+/* cudart.named_barriers: named barriers with a thread count (bar.sync id, count: PTX in
+ * inline asm, or clang's __nvvm_barrier_sync_cnt) whose id and count are constants, so that
+ * the trace records them (simt_sinst.bar_id / bar_count) and the timing model replays them as
+ * counted barriers (named_replay.sh).
  *   generations: four warps at barrier 3 with a count of 64 complete it twice per CTA (two
  *     warps each time); each warp then reads what its partner warp wrote.
  *   pairs: warps 0-1 meet at barrier 1 and warps 2-3 at barrier 2 (64 threads each) after
@@ -14,12 +14,14 @@
 #define __nvvm_barrier_sync_cnt(id, n) asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(n) : "memory")
 #endif
 
+/* (written as PTX, as CUTLASS writes named barriers: the tracer reads the same id and count
+ * from the asm's operands) */
 __global__ void generations(int *out)
 {
     __shared__ int s[128];
     int i = threadIdx.x;
     s[i] = i + 1000 * blockIdx.x;
-    __nvvm_barrier_sync_cnt(3, 64);
+    asm volatile("bar.sync %0, %1;" ::"r"(3), "r"(64) : "memory");
     out[blockIdx.x * 128 + i] = s[i ^ 32];
 }
 

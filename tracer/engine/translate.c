@@ -1683,22 +1683,54 @@ static int is_free_inst(struct fstate *fs, uint32_t pc)
     return fs->f->sinsts[pc].iclass == SIMT_IC_FREE;
 }
 
+static int asm_template(const char *txt, char *out, size_t cap);
+
+/* Named barriers written as PTX, as CUTLASS's NamedBarrier and nvcc-only code write them:
+ * `bar.sync $0;` and `bar.sync $0, $1;` (and the barrier.sync, .aligned and .cta spellings),
+ * the id and the thread count as operands. 0: another template; else as barrier_intrinsic. */
+static int asm_barrier_kind(const char *str)
+{
+    static const char *const ops[] = {"bar.sync ",         "bar.cta.sync ",
+                                      "barrier.sync ",     "barrier.sync.aligned ",
+                                      "barrier.cta.sync ", "barrier.cta.sync.aligned "};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+        if (!starts(str, ops[i]))
+            continue;
+        char rest[32];
+        size_t n = 0;
+        for (const char *q = str + strlen(ops[i]); *q && n + 1 < sizeof rest; q++)
+            if (*q != ' ')
+                rest[n++] = *q;
+        rest[n] = 0;
+        return strcmp(rest, "$0;") == 0 ? 1 : strcmp(rest, "$0,$1;") == 0 ? 2 : 0;
+    }
+    return 0;
+}
+
 /* A named barrier's id and thread count for the timing model (simt_sinst.bar_id/bar_count):
  * constant operands are recorded; an id or count computed at run time sets SIMT_IF_BARDYN
  * instead (the timing model then replays a CTA-wide barrier). barrier0 and its reductions,
  * `bar.sync 0` and the grid barrier keep id 0 and count 0 (every live thread). Which intrinsics
- * take which operands: barrier_intrinsic (XI_BARRIER: a = id, b = count). */
-static void barrier_operands(LLVMValueRef I, struct simt_sinst *si)
+ * take which operands: barrier_intrinsic (XI_BARRIER: a = id, b = count); which PTX templates:
+ * asm_barrier_kind. */
+static void barrier_operands(struct fstate *fs, uint32_t p, LLVMValueRef I, struct simt_sinst *si)
 {
     if (LLVMGetInstructionOpcode(I) != LLVMCall)
         return;
     LLVMValueRef cv = LLVMGetCalledValue(I);
-    if (!LLVMIsAFunction(cv))
-        return;
-    size_t l;
-    const char *nm = LLVMGetValueName2(cv, &l);
     unsigned na = (unsigned)LLVMGetNumArgOperands(I);
-    int kind = barrier_intrinsic(nm, na), counted = kind == 2;
+    int kind = 0;
+    if (LLVMIsAInlineAsm(cv)) {
+        char *tf, str[640];
+        const char *txt = inst_text(fs, p, I, &tf);
+        kind = asm_template(txt, str, sizeof str) ? asm_barrier_kind(str) : 0;
+        if (tf)
+            LLVMDisposeMessage(tf);
+    } else if (LLVMIsAFunction(cv)) {
+        size_t l;
+        kind = barrier_intrinsic(LLVMGetValueName2(cv, &l), na);
+    }
+    int counted = kind == 2;
     if (!kind)
         return;
     uint64_t id = 0, count = 0;
@@ -2612,7 +2644,7 @@ static simt_err xl_function(struct mstate *ms, struct xfunc *f, LLVMValueRef fn)
                 si->flags |= SIMT_IF_VARSIZE;
             si->callee = callee;
             if (cls == SIMT_IC_BARRIER)
-                barrier_operands(I, si);
+                barrier_operands(&fs, p, I, si);
             si->reconv_pc = SIMT_PC_EXIT;
             const char *fnm = NULL;
             unsigned fnl = 0;
@@ -2889,9 +2921,9 @@ static void shfl_add_template(char *buf, size_t cap, int sync, const char *m, co
 /* Inline PTX, recognised by its template: the idioms of CUDA code, clang's CUDA headers and the
  * CUDA libraries (CUB, thrust): activemask, shuffles (and CUB's shuffle-and-add steps), vote
  * ballots, bit-field extract/insert, byte permute, the video shift-and-add forms, funnel shifts,
- * special-register moves, ld/st with cache operators, bar.sync 0, membar/fence, trap,
- * nanosleep. Anything else becomes an instruction that reports "not supported" (with the asm
- * text) when reached. */
+ * special-register moves, ld/st with cache operators, bar.sync 0 and named barriers with operands
+ * (bar.sync $0, $1), membar/fence, trap, nanosleep. Anything else becomes an instruction that
+ * reports "not supported" (with the asm text) when reached. */
 static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_t dst, int *cls,
                        int *msp, uint32_t *abytes)
 {
@@ -3123,6 +3155,14 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
     if (strcmp(str, "bar.sync 0;") == 0 || strcmp(str, "barrier.sync 0;") == 0) {
         *cls = SIMT_IC_BARRIER;
         ASM_INTR(XI_BARRIER);
+        return SIMT_ERR_OK;
+    }
+    const int bark = asm_barrier_kind(str);
+    if (bark) { /* a = id, b = thread count (imm = 1), as for the intrinsics */
+        *cls = SIMT_IC_BARRIER;
+        ASM_INTR(XI_BARRIER)->imm = bark == 2;
+        if (bark == 1)
+            x->b = REF_NONE;
         return SIMT_ERR_OK;
     }
     if (starts(str, "membar.") || starts(str, "fence.")) {
