@@ -8,6 +8,15 @@
 #include <cstring>
 #include "cudart_check.h"
 
+/* CUDA 13 added edge data to these (NULL: full edges, the only kind here) */
+#if CUDART_VERSION >= 13000 || ON_SIMT
+#define EDGES(g, f, t, n)  cudaGraphGetEdges(g, f, t, (cudaGraphEdgeData *)NULL, n)
+#define REMOVE(g, f, t, n) cudaGraphRemoveDependencies(g, f, t, (const cudaGraphEdgeData *)NULL, n)
+#else
+#define EDGES(g, f, t, n)  cudaGraphGetEdges(g, f, t, n)
+#define REMOVE(g, f, t, n) cudaGraphRemoveDependencies(g, f, t, n)
+#endif
+
 __global__ void add(int *a, int v, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -64,6 +73,8 @@ int main()
     size_t nn = 0;
     CHECK(cudaGraphGetNodes(g, NULL, &nn));
     EXPECT(nn == 4);
+    CHECK(EDGES(g, NULL, NULL, &nn)); /* add -> twice -> host -> copy */
+    EXPECT_EQ(nn, 3);
 
     cudaGraphExec_t x;
     CHECK(cudaGraphInstantiate(&x, g, NULL, NULL, 0)); /* CUDA 11's form */
@@ -108,7 +119,24 @@ int main()
 #endif
 #if ON_SIMT /* a cycle: refused here (CUDA leaves it to instantiation) */
     EXPECT_ERR(cudaGraphAddDependencies(e, &cp, &ms, 1), cudaErrorNotSupported);
+    cudaGetLastError();
 #endif
+    /* the edges: ms->k, k->cp, cp->hn, hn->em and ms->cp; removing one, twice */
+    size_t ne = 0;
+    cudaGraphNode_t ef[8], et[8];
+    CHECK(EDGES(e, NULL, NULL, &ne));
+    EXPECT_EQ(ne, 5);
+    ne = 8;
+    CHECK(EDGES(e, ef, et, &ne));
+    int found = 0;
+    for (size_t i = 0; i < ne; i++)
+        found += (ef[i] == ms && et[i] == cp) + (ef[i] == hn && et[i] == em);
+    EXPECT(ne == 5 && found == 2);
+    CHECK(REMOVE(e, &ms, &cp, 1));
+    CHECK(EDGES(e, NULL, NULL, &ne));
+    EXPECT_EQ(ne, 4);
+    EXPECT_ERR(REMOVE(e, &ms, &cp, 1), cudaErrorInvalidValue);
+    cudaGetLastError();
     CHECK(cudaGraphInstantiate(&x, e, 0)); /* CUDA 12's form */
     memset(h, 0, n * sizeof(int));
     CHECK(cudaGraphLaunch(x, s));
@@ -134,17 +162,25 @@ int main()
     cudaGraphNode_t bad = NULL;
     cudaGraphExecUpdateResult res = cudaGraphExecUpdateSuccess;
     EXPECT_ERR(cudaGraphExecUpdate(x, e2, &bad, &res), cudaErrorGraphExecUpdateFailure);
-    /* this runtime keeps no edges (nodes run in the order added), so it sees the node types
-     * change; CUDA sees the edges change first (an H200: TopologyChanged, no node) */
-    if (ON_SIMT) {
-        EXPECT_EQ(res, cudaGraphExecUpdateErrorNodeTypeChanged);
-        EXPECT(bad != NULL);
-    } else {
-        EXPECT_EQ(res, cudaGraphExecUpdateErrorTopologyChanged);
-    }
+    EXPECT_EQ(res, cudaGraphExecUpdateErrorTopologyChanged); /* the edges differ (as on an H200) */
     cudaGetLastError();
     CHECK(cudaGraphExecDestroy(x));
     CHECK(cudaGraphInstantiate(&x, e2, 0));
+    /* the same edges, a memset where e2 has its second kernel: that node's type changed */
+    cudaGraph_t e4;
+    cudaGraphNode_t m2;
+    CHECK(cudaGraphCreate(&e4, 0));
+    CHECK(cudaGraphAddMemsetNode(&ms, e4, NULL, 0, &mp));
+    CHECK(cudaGraphAddKernelNode(&k, e4, &ms, 1, &kp));
+    CHECK(cudaGraphAddMemsetNode(&m2, e4, &ms, 1, &mp));
+    CHECK(cudaGraphAddHostNode(&hn, e4, &m2, 1, &hp));
+    CHECK(cudaGraphAddEmptyNode(&em, e4, &hn, 1));
+    bad = NULL;
+    EXPECT_ERR(cudaGraphExecUpdate(x, e4, &bad, &res), cudaErrorGraphExecUpdateFailure);
+    EXPECT_EQ(res, cudaGraphExecUpdateErrorNodeTypeChanged);
+    EXPECT(bad == m2);
+    cudaGetLastError();
+    CHECK(cudaGraphDestroy(e4));
     cudaGraph_t e3;
     CHECK(cudaGraphCreate(&e3, 0));
     mp.value = 50;

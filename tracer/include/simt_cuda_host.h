@@ -443,6 +443,26 @@ static inline cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cuda
             return cudaErrorNotSupported;
     return cudaGraphAddDependencies(graph, from, to, numDependencies);
 }
+static inline cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph,
+                                                      const cudaGraphNode_t *from,
+                                                      const cudaGraphNode_t *to,
+                                                      const struct cudaGraphEdgeData *edgeData,
+                                                      size_t numDependencies)
+{
+    for (size_t i = 0; edgeData && i < numDependencies; i++)
+        if (edgeData[i].from_port || edgeData[i].to_port || edgeData[i].type)
+            return cudaErrorInvalidValue; /* no such edge: every edge here is a full one */
+    return cudaGraphRemoveDependencies(graph, from, to, numDependencies);
+}
+static inline cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from,
+                                            cudaGraphNode_t *to, struct cudaGraphEdgeData *edgeData,
+                                            size_t *numEdges)
+{
+    cudaError_t e = cudaGraphGetEdges(graph, from, to, numEdges);
+    for (size_t i = 0; e == cudaSuccess && edgeData && from && i < *numEdges; i++)
+        edgeData[i] = cudaGraphEdgeData();
+    return e;
+}
 
 /* CUDA 11's cudaGraphInstantiate (error node and log; nothing fails at instantiation here) */
 static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,

@@ -185,9 +185,17 @@ struct rt_gnode {
     cudaHostFn_t fn; /* host */
     void *data;
 };
+/* The edges (dependencies) as pairs of node positions, from < to, each once: what
+ * cudaGraphGetEdges reports and cudaGraphExecUpdate compares. A captured graph is a chain, each
+ * node depending on the one captured before it (work runs in call order here). */
+struct rt_gedge {
+    size_t from, to;
+};
 struct CUgraph_st {
     struct rt_gnode *nodes;
     size_t n, cap;
+    struct rt_gedge *edges;
+    size_t ne, ecap;
 };
 struct CUgraphExec_st {
     struct CUgraph_st g; /* the graph as instantiated (later changes to it do not apply) */
@@ -1830,6 +1838,31 @@ static cudaError_t rt_graph_add_kernel(struct CUgraph_st *g, const void *func,
     return cudaSuccess;
 }
 
+/* The edge from node position a to b (a < b), once. */
+static cudaError_t rt_graph_edge(struct CUgraph_st *g, size_t a, size_t b)
+{
+    for (size_t i = 0; i < g->ne; i++)
+        if (g->edges[i].from == a && g->edges[i].to == b)
+            return cudaSuccess;
+    struct rt_gedge *e = rt_grow(g->edges, &g->ecap, g->ne, sizeof *e);
+    if (!e)
+        return rt_fail(cudaErrorMemoryAllocation);
+    g->edges = e;
+    g->edges[g->ne].from = a;
+    g->edges[g->ne].to = b;
+    g->ne++;
+    return cudaSuccess;
+}
+
+/* After a node was captured into g (e: how its adding went): it depends on the node captured
+ * before it. */
+static cudaError_t rt_captured(cudaError_t e, struct CUgraph_st *g)
+{
+    if (e != cudaSuccess || g->n < 2)
+        return e;
+    return rt_graph_edge(g, g->n - 2, g->n - 1);
+}
+
 static void rt_graph_free_nodes(struct CUgraph_st *g)
 {
     for (size_t i = 0; i < g->n; i++) {
@@ -1837,8 +1870,10 @@ static void rt_graph_free_nodes(struct CUgraph_st *g)
         free(g->nodes[i].args);
     }
     free(g->nodes);
+    free(g->edges);
     g->nodes = NULL;
-    g->n = g->cap = 0;
+    g->edges = NULL;
+    g->n = g->cap = g->ne = g->ecap = 0;
 }
 
 /* A deep copy of g's nodes into d (instantiation). */
@@ -1867,6 +1902,15 @@ static cudaError_t rt_graph_copy(struct CUgraph_st *d, const struct CUgraph_st *
         for (size_t a = 0; a < o->nargs; a++)
             n->args[a] = n->argbuf + ((unsigned char *)o->args[a] - o->argbuf);
     }
+    if (g->ne) {
+        d->edges = malloc(g->ne * sizeof *d->edges);
+        if (!d->edges) {
+            rt_graph_free_nodes(d);
+            return cudaErrorMemoryAllocation;
+        }
+        memcpy(d->edges, g->edges, g->ne * sizeof *d->edges);
+        d->ne = d->ecap = g->ne;
+    }
     return cudaSuccess;
 }
 
@@ -1891,7 +1935,9 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
         return rt_fail(cudaErrorInvalidValue);
     }
     if (rt_capturing(stream))
-        return rt_graph_add_kernel(stream->capture, func, f, grid, block, sharedMem, args);
+        return rt_captured(
+            rt_graph_add_kernel(stream->capture, func, f, grid, block, sharedMem, args),
+            stream->capture);
     struct simt_dim3 g = {grid.x, grid.y, grid.z}, b = {block.x, block.y, block.z};
     rt_managed_sync(1);
     simt_err se = simt_launch(rt.dev, f->img->module, f->name, g, b, (uint32_t)sharedMem, args);
@@ -2620,7 +2666,8 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
     if (!rt_stream_ok(stream))
         return rt_bad_handle("cudaMemcpyAsync", "stream", stream);
     if (rt_capturing(stream))
-        return rt_graph_add_memcpy(stream->capture, dst, src, count, kind);
+        return rt_captured(rt_graph_add_memcpy(stream->capture, dst, src, count, kind),
+                           stream->capture);
     return rt_memcpy("cudaMemcpyAsync", dst, src, count, kind);
 }
 
@@ -2681,8 +2728,9 @@ cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t 
     if (!rt_stream_ok(stream))
         return rt_bad_handle("cudaMemsetAsync", "stream", stream);
     if (rt_capturing(stream))
-        return rt_graph_add_memset(stream->capture, devPtr, count, (unsigned char)value, 1, count,
-                                   1);
+        return rt_captured(
+            rt_graph_add_memset(stream->capture, devPtr, count, (unsigned char)value, 1, count, 1),
+            stream->capture);
     return cudaMemset(devPtr, value, count);
 }
 
@@ -3641,7 +3689,7 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userD
     if (!rt_stream_ok(stream))
         return rt_bad_handle("cudaLaunchHostFunc", "stream", stream);
     if (rt_capturing(stream))
-        return rt_graph_add_host(stream->capture, fn, userData);
+        return rt_captured(rt_graph_add_host(stream->capture, fn, userData), stream->capture);
     fn(userData);
     return cudaSuccess;
 }
@@ -3895,9 +3943,28 @@ cudaError_t cudaGraphDestroy(cudaGraph_t graph)
     return cudaSuccess;
 }
 
-/* A node's handle: its position + 1 (graphs are never reordered). */
-static cudaError_t rt_graph_added(cudaGraphNode_t *pNode, const struct CUgraph_st *g)
+/* A node's handle is its position + 1 (graphs are never reordered): dependencies must be
+ * handles of nodes already in the graph. */
+static int rt_graph_deps_ok(const struct CUgraph_st *g, const cudaGraphNode_t *deps, size_t n)
 {
+    if (n && !deps)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!deps[i] || (uintptr_t)deps[i] > g->n)
+            return 0;
+    return 1;
+}
+
+/* The node just added to g depends on deps (checked by rt_graph_deps_ok before adding); its
+ * handle goes to *pNode. */
+static cudaError_t rt_graph_added(cudaGraphNode_t *pNode, struct CUgraph_st *g,
+                                  const cudaGraphNode_t *deps, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        cudaError_t e = rt_graph_edge(g, (uintptr_t)deps[i] - 1, g->n - 1);
+        if (e != cudaSuccess)
+            return e;
+    }
     if (pNode)
         *pNode = (cudaGraphNode_t)(uintptr_t)g->n;
     return cudaSuccess;
@@ -3908,8 +3975,7 @@ cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t grap
                                    const struct cudaKernelNodeParams *p)
 {
     RT_ENTER();
-    (void)pDependencies, (void)numDependencies;
-    if (!graph || !p || !pGraphNode)
+    if (!graph || !p || !pGraphNode || !rt_graph_deps_ok(graph, pDependencies, numDependencies))
         return rt_fail(cudaErrorInvalidValue);
     if (p->extra) {
         rt_msg("cudaGraphAddKernelNode", "kernel arguments through `extra` are not supported");
@@ -3921,7 +3987,7 @@ cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t grap
         return e;
     e = rt_graph_add_kernel(graph, p->func, f, p->gridDim, p->blockDim, p->sharedMemBytes,
                             p->kernelParams);
-    return e != cudaSuccess ? e : rt_graph_added(pGraphNode, graph);
+    return e != cudaSuccess ? e : rt_graph_added(pGraphNode, graph, pDependencies, numDependencies);
 }
 
 cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
@@ -3929,48 +3995,46 @@ cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t gr
                                      void *dst, const void *src, size_t count,
                                      enum cudaMemcpyKind kind)
 {
-    (void)pDependencies, (void)numDependencies;
-    if (!graph || !pGraphNode)
+    if (!graph || !pGraphNode || !rt_graph_deps_ok(graph, pDependencies, numDependencies))
         return rt_fail(cudaErrorInvalidValue);
     cudaError_t e = rt_graph_add_memcpy(graph, dst, src, count, kind);
-    return e != cudaSuccess ? e : rt_graph_added(pGraphNode, graph);
+    return e != cudaSuccess ? e : rt_graph_added(pGraphNode, graph, pDependencies, numDependencies);
 }
 
 cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                    const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                    const struct cudaMemsetParams *p)
 {
-    (void)pDependencies, (void)numDependencies;
     if (!graph || !pGraphNode || !p ||
-        (p->elementSize != 1 && p->elementSize != 2 && p->elementSize != 4))
+        (p->elementSize != 1 && p->elementSize != 2 && p->elementSize != 4) ||
+        !rt_graph_deps_ok(graph, pDependencies, numDependencies))
         return rt_fail(cudaErrorInvalidValue);
     cudaError_t e = rt_graph_add_memset(graph, p->dst, p->pitch, p->value, p->elementSize, p->width,
                                         p->height ? p->height : 1);
-    return e != cudaSuccess ? e : rt_graph_added(pGraphNode, graph);
+    return e != cudaSuccess ? e : rt_graph_added(pGraphNode, graph, pDependencies, numDependencies);
 }
 
 cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                  const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                  const struct cudaHostNodeParams *p)
 {
-    (void)pDependencies, (void)numDependencies;
-    if (!graph || !pGraphNode || !p || !p->fn)
+    if (!graph || !pGraphNode || !p || !p->fn ||
+        !rt_graph_deps_ok(graph, pDependencies, numDependencies))
         return rt_fail(cudaErrorInvalidValue);
     cudaError_t e = rt_graph_add_host(graph, p->fn, p->userData);
-    return e != cudaSuccess ? e : rt_graph_added(pGraphNode, graph);
+    return e != cudaSuccess ? e : rt_graph_added(pGraphNode, graph, pDependencies, numDependencies);
 }
 
 cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                   const cudaGraphNode_t *pDependencies, size_t numDependencies)
 {
-    (void)pDependencies, (void)numDependencies;
-    if (!graph || !pGraphNode)
+    if (!graph || !pGraphNode || !rt_graph_deps_ok(graph, pDependencies, numDependencies))
         return rt_fail(cudaErrorInvalidValue);
     struct rt_gnode *n = rt_graph_node(graph);
     if (!n)
         return rt_fail(cudaErrorMemoryAllocation);
     n->type = cudaGraphNodeTypeEmpty;
-    return rt_graph_added(pGraphNode, graph);
+    return rt_graph_added(pGraphNode, graph, pDependencies, numDependencies);
 }
 
 /* Nodes run in the order they were added, which already puts every node after the nodes it
@@ -3992,7 +4056,69 @@ cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *f
             return rt_fail(cudaErrorNotSupported);
         }
     }
+    for (size_t i = 0; i < n; i++) {
+        cudaError_t e = rt_graph_edge(graph, (uintptr_t)from[i] - 1, (uintptr_t)to[i] - 1);
+        if (e != cudaSuccess)
+            return e;
+    }
     return cudaSuccess;
+}
+
+/* Removing an edge that is not there is cudaErrorInvalidValue, as CUDA documents. */
+cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                        const cudaGraphNode_t *to, size_t n)
+{
+    if (!graph || (n && (!from || !to)))
+        return rt_fail(cudaErrorInvalidValue);
+    for (size_t i = 0; i < n; i++) {
+        size_t a = (uintptr_t)from[i] - 1, b = (uintptr_t)to[i] - 1, k = 0;
+        while (k < graph->ne && !(graph->edges[k].from == a && graph->edges[k].to == b))
+            k++;
+        if (k == graph->ne)
+            return rt_fail(cudaErrorInvalidValue);
+        memmove(&graph->edges[k], &graph->edges[k + 1], (graph->ne - k - 1) * sizeof *graph->edges);
+        graph->ne--;
+    }
+    return cudaSuccess;
+}
+
+/* CUDA's contract: with from = to = NULL the count; else up to *numEdges edges, and the count
+ * of those written. */
+cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to,
+                              size_t *numEdges)
+{
+    if (!graph || !numEdges || (!from != !to))
+        return rt_fail(cudaErrorInvalidValue);
+    if (!from) {
+        *numEdges = graph->ne;
+        return cudaSuccess;
+    }
+    size_t k = 0;
+    for (; k < *numEdges && k < graph->ne; k++) {
+        from[k] = (cudaGraphNode_t)(uintptr_t)(graph->edges[k].from + 1);
+        to[k] = (cudaGraphNode_t)(uintptr_t)(graph->edges[k].to + 1);
+    }
+    for (size_t j = k; j < *numEdges; j++)
+        from[j] = to[j] = NULL;
+    *numEdges = k;
+    return cudaSuccess;
+}
+
+/* Same nodes in the same order with the same edges (a set: the order they were added in does
+ * not matter). */
+static int rt_graph_same_topology(const struct CUgraph_st *a, const struct CUgraph_st *b)
+{
+    if (a->n != b->n || a->ne != b->ne)
+        return 0;
+    for (size_t i = 0; i < a->ne; i++) {
+        size_t k = 0;
+        while (k < b->ne &&
+               !(b->edges[k].from == a->edges[i].from && b->edges[k].to == a->edges[i].to))
+            k++;
+        if (k == b->ne)
+            return 0;
+    }
+    return 1;
 }
 
 cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *numNodes)
@@ -4078,7 +4204,7 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g,
     if (!x || !g)
         return rt_fail(cudaErrorInvalidValue);
     cudaGraphExecUpdateResultInfo r = {cudaGraphExecUpdateSuccess, NULL, NULL};
-    if (g->n != x->g.n)
+    if (!rt_graph_same_topology(g, &x->g))
         r.result = cudaGraphExecUpdateErrorTopologyChanged;
     for (size_t i = 0; i < g->n && r.result == cudaGraphExecUpdateSuccess; i++)
         if (g->nodes[i].type != x->g.nodes[i].type) {
