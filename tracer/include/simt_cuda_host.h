@@ -87,6 +87,21 @@ static inline cudaError_t cudaLaunchKernel(T *func, dim3 grid, dim3 block, void 
 {
     return ::cudaLaunchKernel((const void *)func, grid, block, args, sharedMem, stream);
 }
+/* CUDA 12's cudaLaunchKernelEx: the arguments converted to the kernel's parameter types (as a
+ * <<<>>> launch converts them), then their addresses passed on */
+template <typename... Params, typename... Args>
+static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                                             void (*kernel)(Params...), Args &&...args)
+{
+    return [&](Params... converted) {
+        void *ptrs[sizeof...(Params) > 0 ? sizeof...(Params) : 1] = {(void *)&converted...};
+        return ::cudaLaunchKernelExC(config, (const void *)kernel, ptrs);
+    }(static_cast<Args &&>(args)...);
+}
+template <class T> static inline cudaError_t cudaFuncGetName(const char **name, T *func)
+{
+    return ::cudaFuncGetName(name, (const void *)func);
+}
 template <class T>
 static inline cudaError_t cudaFuncSetAttribute(T *func, enum cudaFuncAttribute attr, int value)
 {

@@ -1960,6 +1960,68 @@ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blo
     return cudaLaunchKernel(func, gridDim, blockDim, args, sharedMem, stream);
 }
 
+/* CUDA 12's extensible launch. Attributes: cooperative (every launch may use grid-wide
+ * barriers here), a cluster of one block, and the hints (access policy window, priority,
+ * synchronisation policy, programmatic stream serialisation - work runs in call order here,
+ * which that permission only relaxes - and memory synchronisation domains) are accepted;
+ * clusters of several blocks and programmatic events are not modelled (cudaErrorNotSupported);
+ * an unknown attribute is cudaErrorInvalidValue. */
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args)
+{
+    RT_ENTER();
+    if (!config || (config->numAttrs && !config->attrs))
+        return rt_fail(cudaErrorInvalidValue);
+    for (unsigned i = 0; i < config->numAttrs; i++) {
+        const cudaLaunchAttribute *a = &config->attrs[i];
+        switch (a->id) {
+        case cudaLaunchAttributeIgnore:
+        case cudaLaunchAttributeAccessPolicyWindow:
+        case cudaLaunchAttributeCooperative:
+        case cudaLaunchAttributeSynchronizationPolicy:
+        case cudaLaunchAttributeClusterSchedulingPolicyPreference:
+        case cudaLaunchAttributeProgrammaticStreamSerialization:
+        case cudaLaunchAttributePriority:
+        case cudaLaunchAttributeMemSyncDomainMap:
+        case cudaLaunchAttributeMemSyncDomain:
+            break;
+        case cudaLaunchAttributeClusterDimension:
+            if ((uint64_t)a->val.clusterDim.x * a->val.clusterDim.y * a->val.clusterDim.z > 1) {
+                rt_msg("cudaLaunchKernelEx",
+                       "a cluster of %ux%ux%u blocks: thread block clusters are not modelled "
+                       "(clusters of one block are accepted)",
+                       a->val.clusterDim.x, a->val.clusterDim.y, a->val.clusterDim.z);
+                return rt_fail(cudaErrorNotSupported);
+            }
+            break;
+        case cudaLaunchAttributeProgrammaticEvent:
+        case cudaLaunchAttributeLaunchCompletionEvent:
+            rt_msg("cudaLaunchKernelEx",
+                   "launch attribute %d (an event triggered by the "
+                   "kernel) is not supported",
+                   (int)a->id);
+            return rt_fail(cudaErrorNotSupported);
+        default:
+            rt_msg("cudaLaunchKernelEx", "unknown launch attribute %d", (int)a->id);
+            return rt_fail(cudaErrorInvalidValue);
+        }
+    }
+    return cudaLaunchKernel(func, config->gridDim, config->blockDim, args, config->dynamicSmemBytes,
+                            config->stream);
+}
+
+cudaError_t cudaFuncGetName(const char **name, const void *func)
+{
+    RT_ENTER();
+    if (!name)
+        return rt_fail(cudaErrorInvalidValue);
+    struct rt_func *f;
+    cudaError_t e = rt_kernel("cudaFuncGetName", func, &f);
+    if (e != cudaSuccess)
+        return e;
+    *name = f->name;
+    return cudaSuccess;
+}
+
 unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem, void *stream)
 {
     if (rt.nconfigs >= RT_MAX_CONFIG_DEPTH) {
