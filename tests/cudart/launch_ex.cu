@@ -4,7 +4,8 @@
  * the attributes a program sets (cooperative, priority, a cluster of one block, programmatic
  * stream serialisation) accepted; clusters of several blocks refused here (thread block
  * clusters are not modelled; an sm_90 GPU runs them); an unknown attribute and a NULL
- * configuration refused; cudaFuncGetName. Prints "cudart.launch_ex: PASS". */
+ * configuration refused; cudaFuncGetName; the device side of programmatic dependent launch. Prints
+ * "cudart.launch_ex: PASS". */
 #include <cstring>
 #include "cudart_check.h"
 
@@ -18,9 +19,12 @@ __global__ void axpb(float *y, const float *x, float a, int b, int n)
         y[i] = a * tile[threadIdx.x] + (float)b;
 }
 
+/* programmatic dependent launch: waits for the grid before it, lets the next one start */
 __global__ void mark(int *flag)
 {
+    cudaGridDependencySynchronize();
     *flag = 42;
+    cudaTriggerProgrammaticLaunchCompletion();
 }
 
 int main()

@@ -685,6 +685,11 @@ __device__ static inline void __nanosleep(unsigned int ns)
 {
     (void)ns;
 }
+/* Programmatic dependent launch (sm_90, cudaLaunchAttributeProgrammaticStreamSerialization):
+ * a launch here starts only after the work before it in its stream has completed, so the wait
+ * for the preceding grid is already satisfied and the early trigger has nothing to release */
+__device__ static inline void cudaGridDependencySynchronize(void) {}
+__device__ static inline void cudaTriggerProgrammaticLaunchCompletion(void) {}
 
 /* --- norm / rnorm of an array (normf, rnormf, norm, rnorm): libdevice functions that read
  * memory, so defined here in device code (the tracer's native libdevice functions take
