@@ -148,6 +148,20 @@ int main()
     CHECK(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, -1));
     CHECK(cudaStreamGetPriority(s, &prio));
     EXPECT(prio == (-1 < greatest ? greatest : -1 > least ? least : -1)); /* clamped */
+    /* CUDA 12's stream ids (unique; here 2, 3, ... in creation order) and device */
+    unsigned long long id_s = 0, id_t = 0, id_0 = 7;
+    cudaStream_t t;
+    CHECK(cudaStreamCreate(&t));
+    CHECK(cudaStreamGetId(s, &id_s));
+    CHECK(cudaStreamGetId(t, &id_t));
+    CHECK(cudaStreamGetId(0, &id_0));
+    EXPECT(id_s != id_t && id_s != id_0 && id_t != id_0);
+    if (ON_SIMT)
+        EXPECT(id_0 == 0 && id_t == id_s + 1);
+    int sdev = -1;
+    CHECK(cudaStreamGetDevice(t, &sdev));
+    EXPECT(sdev == 0);
+    CHECK(cudaStreamDestroy(t));
     CHECK(cudaStreamGetFlags(s, &flags));
     EXPECT(flags == cudaStreamNonBlocking);
     CHECK(cudaStreamGetFlags(0, &flags));

@@ -159,6 +159,7 @@ struct rt_hostreg {
 };
 
 struct CUstream_st {
+    unsigned long long id; /* cudaStreamGetId: 2, 3, ... in creation order (0, 1: the defaults) */
     unsigned int flags;
     int priority;               /* as created; recorded only (work runs in call order, see below) */
     struct CUgraph_st *capture; /* cudaStreamBeginCapture: its work is recorded here */
@@ -255,6 +256,7 @@ static struct {
     struct CUmemPoolHandle_st *pools;       /* pools created by cudaMemPoolCreate */
     struct CUmemPoolHandle_st *mem_pool;    /* the current pool (NULL: the default one) */
     struct CUstream_st *streams;            /* live handles */
+    unsigned long long streams_created;     /* for the ids of cudaStreamGetId */
     struct CUevent_st *events;
     struct cudaArray *arrays;
 
@@ -3684,6 +3686,7 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags)
     if (!*stream)
         return rt_fail(cudaErrorMemoryAllocation);
     (*stream)->flags = flags;
+    (*stream)->id = 2 + rt.streams_created++;
     (*stream)->next = rt.streams;
     rt.streams = *stream;
     return cudaSuccess;
@@ -3725,6 +3728,30 @@ cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority)
     *priority = stream && stream != cudaStreamLegacy && stream != cudaStreamPerThread
                     ? stream->priority
                     : 0;
+    return cudaSuccess;
+}
+
+/* A stream's unique id: the legacy default stream 0, the per-thread one 1, created streams
+ * 2, 3, ... in the order they were created in the process (never reused, as CUDA's). */
+cudaError_t cudaStreamGetId(cudaStream_t stream, unsigned long long *streamId)
+{
+    if (!streamId)
+        return rt_fail(cudaErrorInvalidValue);
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaStreamGetId", "stream", stream);
+    *streamId = stream == cudaStreamPerThread          ? 1
+                : stream && stream != cudaStreamLegacy ? stream->id
+                                                       : 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetDevice(cudaStream_t stream, int *device)
+{
+    if (!device)
+        return rt_fail(cudaErrorInvalidValue);
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaStreamGetDevice", "stream", stream);
+    *device = 0; /* one device */
     return cudaSuccess;
 }
 
