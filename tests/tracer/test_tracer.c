@@ -548,6 +548,61 @@ static int t_types(int argc, char **argv)
     return 0;
 }
 
+/* --- vector reductions (kernels/reduce.cu) --------------------------------------------------- */
+
+static void b_reduce(simt_device *d, simt_module *m)
+{
+    const int n = 64;
+    int *in;
+    float *fin;
+    unsigned long long *out;
+    uint64_t di = dalloc(d, n * 16, (void **)&in), df = dalloc(d, n * 16, (void **)&fin),
+             dout = dalloc(d, n * 11 * 8, (void **)&out);
+    for (int i = 0; i < 4 * n; i++) {
+        in[i] = (int)((unsigned)i * 2654435761u >> 20) - 2000; /* signs mixed */
+        fin[i] = (float)(i % 13) * 0.75f - 4.0f;
+    }
+    void *args[] = {&di, &df, &dout};
+    TRY(simt_launch(d, m, "reduce", dim(1, 1, 1), dim(n, 1, 1), 0, args));
+    for (int t = 0; t < n; t++) {
+        const int *v = in + 4 * t;
+        const float *f = fin + 4 * t;
+        unsigned e[11];
+        e[0] = (unsigned)v[0] + (unsigned)v[1] + (unsigned)v[2] + (unsigned)v[3];
+        e[1] = (unsigned)v[0] * (unsigned)v[1] * (unsigned)v[2] * (unsigned)v[3];
+        e[2] = (unsigned)(v[0] & v[1] & v[2] & v[3]);
+        e[3] = (unsigned)(v[0] | v[1] | v[2] | v[3]);
+        e[4] = (unsigned)(v[0] ^ v[1] ^ v[2] ^ v[3]);
+        int smax = v[0], smin = v[0];
+        unsigned umax = (unsigned)v[0], umin = (unsigned)v[0];
+        float fmx = f[0], fmn = f[0];
+        for (int k = 1; k < 4; k++) {
+            smax = v[k] > smax ? v[k] : smax;
+            smin = v[k] < smin ? v[k] : smin;
+            umax = (unsigned)v[k] > umax ? (unsigned)v[k] : umax;
+            umin = (unsigned)v[k] < umin ? (unsigned)v[k] : umin;
+            fmx = fmaxf(fmx, f[k]);
+            fmn = fminf(fmn, f[k]);
+        }
+        e[5] = (unsigned)smax;
+        e[6] = (unsigned)smin;
+        e[7] = umax;
+        e[8] = umin;
+        e[9] = (unsigned)fbits(fmx);
+        e[10] = (unsigned)fbits(fmn);
+        for (int k = 0; k < 11; k++)
+            CHECK(out[t * 11 + k] == e[k], "thread %d reduction %d: %llx want %x", t, k,
+                  (unsigned long long)out[t * 11 + k], e[k]);
+    }
+}
+
+static int t_reduce(int argc, char **argv)
+{
+    run_checked(argv[2], b_reduce);
+    (void)argc;
+    return 0;
+}
+
 /* --- misc IR coverage (ir/misc.ll) ------------------------------------------------------------ */
 
 static int fcmp_ref(int p, double x, double y)
@@ -1498,29 +1553,14 @@ struct tcase {
     int (*fn)(int, char **);
 };
 static const struct tcase cases[] = {
-    {"vecadd", t_vecadd},
-    {"control", t_control},
-    {"calls", t_calls},
-    {"warp", t_warp},
-    {"shared", t_shared},
-    {"atomics", t_atomics},
-    {"types", t_types},
-    {"misc", t_misc},
-    {"error", t_error},
-    {"runtime", t_runtime},
-    {"fma", t_fma},
-    {"determinism", t_determinism},
-    {"texture", t_texture},
-    {"program", t_program},
-    {"select", t_select},
-    {"nvvm", t_nvvm},
-    {"badinput", t_badinput},
-    {"asm", t_asm},
-    {"regs", t_regs},
-    {"barrier", t_barrier},
-    {"extended", t_extended},
-    {"gridsync", t_gridsync},
-    {NULL, NULL},
+    {"vecadd", t_vecadd},     {"control", t_control},   {"calls", t_calls},
+    {"warp", t_warp},         {"shared", t_shared},     {"atomics", t_atomics},
+    {"types", t_types},       {"misc", t_misc},         {"error", t_error},
+    {"runtime", t_runtime},   {"fma", t_fma},           {"determinism", t_determinism},
+    {"texture", t_texture},   {"reduce", t_reduce},     {"program", t_program},
+    {"select", t_select},     {"nvvm", t_nvvm},         {"badinput", t_badinput},
+    {"asm", t_asm},           {"regs", t_regs},         {"barrier", t_barrier},
+    {"extended", t_extended}, {"gridsync", t_gridsync}, {NULL, NULL},
 };
 
 int main(int argc, char **argv)

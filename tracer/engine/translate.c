@@ -1213,6 +1213,58 @@ static simt_err xl_intrinsic(struct fstate *fs, LLVMValueRef I, uint32_t irpc, c
         x->nel = (uint16_t)nel_of(rt);
         return SIMT_ERR_OK;
     }
+    if (starts(nm, "llvm.vector.reduce.")) {
+        /* a vector folded to one element (clang's SLP vectoriser writes them for sums of
+         * neighbouring loads): element by element, in order - what a GPU compiler emits, and a
+         * valid order for the reassociating forms too. fadd/fmul start from operand 0. */
+        static const struct {
+            const char *n;
+            uint16_t op;
+            int kind; /* 0 integer op, 1 iminmax (imm), 2 float op, 3 fminmax (imm) */
+            int imm;
+        } rd[] = {{"add.", OP_ADD, 0, 0},   {"mul.", OP_MUL, 0, 0},   {"and.", OP_AND, 0, 0},
+                  {"or.", OP_OR, 0, 0},     {"xor.", OP_XOR, 0, 0},   {"smax.", 0, 1, 0},
+                  {"smin.", 0, 1, 1},       {"umax.", 0, 1, 2},       {"umin.", 0, 1, 3},
+                  {"fadd.", OP_FADD, 2, 0}, {"fmul.", OP_FMUL, 2, 0}, {"fmax.", 0, 3, 1},
+                  {"fmin.", 0, 3, 0},       {"fmaximum.", 0, 3, 3},   {"fminimum.", 0, 3, 2},
+                  {NULL, 0, 0, 0}};
+        const char *r = nm + strlen("llvm.vector.reduce.");
+        int k = 0;
+        while (rd[k].n && !starts(r, rd[k].n))
+            k++;
+        const int seeded = rd[k].n && rd[k].kind == 2; /* fadd/fmul: (start, vector) */
+        LLVMValueRef vec = rd[k].n ? LLVMGetOperand(I, seeded ? 1u : 0u) : NULL;
+        if (!vec || LLVMGetTypeKind(LLVMTypeOf(vec)) != LLVMVectorTypeKind || type_words(rt) != 1) {
+            x = emit(fs, OP_UNKNOWN, irpc, 1); /* reported when reached */
+            x->dst = dst;
+            return SIMT_ERR_OK;
+        }
+        const uint32_t n = LLVMGetVectorSize(LLVMTypeOf(vec)), v = args[seeded ? 1u : 0u];
+        *cls = rd[k].kind >= 2 ? fp_class(rt) : SIMT_IC_INT;
+        for (uint32_t e = seeded ? 0u : 1u; e < n; e++) {
+            const uint32_t first = seeded ? 0u : 1u;
+            const uint32_t acc = e == first ? (seeded ? args[0] : v) : dst;
+            const int cost = e == first; /* one instruction in the trace */
+            if (rd[k].kind == 1 || rd[k].kind == 3) {
+                x = emit(fs, OP_INTRIN, irpc, cost);
+                x->sub = rd[k].kind == 1 ? XI_IMINMAX : XI_FMINMAX;
+                x->imm = rd[k].imm;
+            } else {
+                x = emit(fs, rd[k].op, irpc, cost);
+            }
+            x->dst = dst;
+            x->a = acc;
+            x->b = v + e;
+            x->ty = (uint8_t)(rd[k].kind >= 2 ? (uint32_t)scalar_kind(rt) : int_width(rt));
+            x->nel = 1;
+        }
+        if (n == 1 && !seeded) { /* one element: itself */
+            x = emit(fs, OP_MOV, irpc, 1);
+            x->dst = dst;
+            x->a = v;
+        }
+        return SIMT_ERR_OK;
+    }
     if (starts(nm, "llvm.abs.") || starts(nm, "llvm.nvvm.abs.")) {
         x = INTR(XI_ABS);
         x->ty = (uint8_t)int_width(rt);
@@ -2924,6 +2976,34 @@ static void shfl_add_template(char *buf, size_t cap, int sync, const char *m, co
  * special-register moves, ld/st with cache operators, bar.sync 0 and named barriers with operands
  * (bar.sync $0, $1), membar/fence, trap, nanosleep. Anything else becomes an instruction that
  * reports "not supported" (with the asm text) when reached. */
+/* The address operand `a` of a PTX access in the shared state space as a tracer address in
+ * *out: PTX programs pass the 32-bit window offset __cvta_generic_to_shared gives ("r"
+ * operands), or the whole address; either way the low 32 bits are the offset in the CTA's
+ * window (SIMT_WIN_SHARED_BASE + offset; shared memory is far below 4 GiB). */
+static simt_err asm_shared_addr(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_t a,
+                                uint32_t *out)
+{
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(I)));
+    uint32_t lo, base;
+    SIMT_TRY(cref(fs, LLVMConstInt(i64, 0xffffffffull, 0), &lo));
+    SIMT_TRY(cref(fs, LLVMConstInt(i64, SIMT_WIN_SHARED_BASE, 0), &base));
+    const uint32_t t = new_slots(fs, 1);
+    struct xinst *x = emit(fs, OP_AND, irpc, 0);
+    x->dst = t;
+    x->a = a;
+    x->b = lo;
+    x->ty = 64;
+    x->nel = 1;
+    x = emit(fs, OP_OR, irpc, 0);
+    x->dst = t;
+    x->a = t;
+    x->b = base;
+    x->ty = 64;
+    x->nel = 1;
+    *out = t;
+    return SIMT_ERR_OK;
+}
+
 static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_t dst, int *cls,
                        int *msp, uint32_t *abytes)
 {
@@ -3103,6 +3183,13 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
             nl = 2 * (uint32_t)vec;
             args[1] = tmp;
         }
+        if (ok && space == SIMT_MS_SHARED) {
+            simt_err e = asm_shared_addr(fs, I, irpc, args[0], &args[0]);
+            if (e) {
+                free(lv);
+                return e;
+            }
+        }
         if (ok) {
             x = emit(fs, ld ? OP_LOAD : OP_STORE, irpc, 1);
             if (ld) {
@@ -3183,6 +3270,54 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
     if (starts(str, "nanosleep.u32")) {
         ASM_INTR(XI_NANOSLEEP);
         return SIMT_ERR_OK;
+    }
+    /* Ampere's asynchronous copies (cp.async, as CUTLASS and hand-written sm_80 kernels write
+     * them): the copy is made at once here, global to shared like a memcpy (one COPY
+     * instruction in the trace); commit_group does nothing; wait_group / wait_all are memory
+     * barriers of the thread (the copies they wait for are done). The zero-filling forms (a
+     * source size operand) are not taken. */
+    if (starts(str, "cp.async.commit_group")) {
+        ASM_INTR(XI_NANOSLEEP);
+        return SIMT_ERR_OK;
+    }
+    if (starts(str, "cp.async.wait_group") || starts(str, "cp.async.wait_all")) {
+        *cls = SIMT_IC_MEMBAR;
+        ASM_INTR(XI_MEMBAR);
+        return SIMT_ERR_OK;
+    }
+    if ((starts(str, "cp.async.ca.shared.global") || starts(str, "cp.async.cg.shared.global")) &&
+        nargs >= 2) {
+        const char *sp = strchr(str, ' ');
+        const char *q = sp ? sp + 1 : "";
+        uint64_t n = 0;
+        if (starts(q, "[$0], [$1], ")) {
+            q += strlen("[$0], [$1], ");
+            if (strcmp(q, "$2;") == 0 && nargs == 3 && LLVMIsAConstantInt(LLVMGetOperand(I, 2)))
+                n = LLVMConstIntGetZExtValue(LLVMGetOperand(I, 2));
+            else if (isdigit((unsigned char)q[0]) && nargs == 2) {
+                char *end;
+                n = strtoull(q, &end, 10);
+                n = strcmp(end, ";") == 0 ? n : 0;
+            }
+        }
+        const char *mods = str + strlen("cp.async.ca.shared.global");
+        if ((n == 4 || n == 8 || n == 16) && (mods[0] == ' ' || starts(mods, ".L2::"))) {
+            LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(I)));
+            uint32_t to, nref;
+            SIMT_TRY(asm_shared_addr(fs, I, irpc, args[0], &to));
+            SIMT_TRY(cref(fs, LLVMConstInt(i64, n, 0), &nref));
+            x = emit(fs, OP_INTRIN, irpc, 1);
+            x->sub = XI_MEMCPY;
+            x->a = to;
+            x->b = args[1];
+            x->c = nref;
+            x->ty = 64;
+            x->flags |= XF_TRACEMEM;
+            *cls = SIMT_IC_COPY;
+            *msp = SIMT_MS_SHARED;
+            *abytes = 0;
+            return SIMT_ERR_OK;
+        }
     }
 #undef ASM_INTR
     x = emit(fs, OP_UNKNOWN, irpc, 1);

@@ -685,6 +685,57 @@ __device__ static inline void __nanosleep(unsigned int ns)
 {
     (void)ns;
 }
+/* Address-space conversions and tests (CUDA's sm_20_intrinsics.h names over clang's own
+ * implementations): the numbers inline PTX takes for ld.shared, cp.async, ... */
+__device__ static inline size_t __cvta_generic_to_global(const void *p)
+{
+    return __nv_cvta_generic_to_global_impl(p);
+}
+__device__ static inline size_t __cvta_generic_to_shared(const void *p)
+{
+    return __nv_cvta_generic_to_shared_impl(p);
+}
+__device__ static inline size_t __cvta_generic_to_constant(const void *p)
+{
+    return __nv_cvta_generic_to_constant_impl(p);
+}
+__device__ static inline size_t __cvta_generic_to_local(const void *p)
+{
+    return __nv_cvta_generic_to_local_impl(p);
+}
+__device__ static inline void *__cvta_global_to_generic(size_t a)
+{
+    return __nv_cvta_global_to_generic_impl(a);
+}
+__device__ static inline void *__cvta_shared_to_generic(size_t a)
+{
+    return __nv_cvta_shared_to_generic_impl(a);
+}
+__device__ static inline void *__cvta_constant_to_generic(size_t a)
+{
+    return __nv_cvta_constant_to_generic_impl(a);
+}
+__device__ static inline void *__cvta_local_to_generic(size_t a)
+{
+    return __nv_cvta_local_to_generic_impl(a);
+}
+__device__ static inline unsigned int __isGlobal(const void *p)
+{
+    return __nvvm_isspacep_global(p);
+}
+__device__ static inline unsigned int __isShared(const void *p)
+{
+    return __nvvm_isspacep_shared(p);
+}
+__device__ static inline unsigned int __isConstant(const void *p)
+{
+    return __nvvm_isspacep_const(p);
+}
+__device__ static inline unsigned int __isLocal(const void *p)
+{
+    return __nvvm_isspacep_local(p);
+}
+
 /* Programmatic dependent launch (sm_90, cudaLaunchAttributeProgrammaticStreamSerialization):
  * a launch here starts only after the work before it in its stream has completed, so the wait
  * for the preceding grid is already satisfied and the early trigger has nothing to release */
