@@ -1,6 +1,7 @@
 /* cudart.async_copy: Ampere's asynchronous copies to shared memory - cp.async in inline PTX
  * (16 bytes with a literal size, 8 bytes with an "n" operand and an L2 prefetch hint, a 32-bit
- * shared address from __cvta_generic_to_shared), cp.async.commit_group / wait_group /
+ * shared address from __cvta_generic_to_shared, a source size with zero fill),
+ * cp.async.commit_group / wait_group /
  * wait_all, and CUDA 11's pipeline primitives (__pipeline_memcpy_async with and without zero
  * fill, __pipeline_commit, __pipeline_wait_prior); ld.shared / st.shared with a 32-bit
  * address; __isShared / __isGlobal and the cvta conversions. Prints "cudart.async_copy: PASS". */
@@ -33,6 +34,22 @@ __global__ void tiles(const float *in, float *out)
     asm volatile("st.shared.f32 [%0], %1;" ::"r"(ra), "f"(v + 1.0f) : "memory");
     __syncthreads();
     out[blockIdx.x * 256 + i] = v + t[255 - i];
+}
+
+/* cp.async with a source size: 16-byte copies of 0, 4, 8, 12 or 16 source bytes, zero-filled
+ * (CUTLASS's predicated tile loads; a size of 0 reads nothing) */
+__global__ void zfill(const int *in, int *out)
+{
+    __shared__ __align__(16) int t[64 * 4];
+    int i = threadIdx.x;
+    unsigned sa = (unsigned)__cvta_generic_to_shared(&t[4 * i]), src_size = 4u * (i % 5);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(sa), "l"(in + 4 * i),
+                 "r"(src_size)
+                 : "memory");
+    asm volatile("cp.async.wait_all;" ::: "memory");
+    __syncthreads();
+    for (int k = 0; k < 4; k++)
+        out[4 * i + k] = t[4 * i + k];
 }
 
 __global__ void pipeline(const int *in, int *out, int *flags)
@@ -87,6 +104,17 @@ int main()
     }
     EXPECT(bad == 0);
     EXPECT(flags[0] && flags[1] && flags[2] && flags[3]);
+
+    int *zo;
+    CHECK(cudaMallocManaged(&zo, 256 * sizeof(int)));
+    zfill<<<1, 64>>>(pi, zo);
+    CHECK(cudaDeviceSynchronize());
+    bad = 0;
+    for (int i = 0; i < 64; i++)
+        for (int k = 0; k < 4; k++)
+            bad += zo[4 * i + k] != (k < i % 5 ? pi[4 * i + k] : 0);
+    EXPECT(bad == 0);
+    CHECK(cudaFree(zo));
     CHECK(cudaFree(in));
     CHECK(cudaFree(out));
     CHECK(cudaFree(pi));

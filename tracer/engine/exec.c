@@ -2048,24 +2048,29 @@ static simt_err run_warp(struct cta *c, struct warp *w)
             case XI_MEMMOVE:
             case XI_MEMSET: {
                 const uint64_t *Dp = OPD(in->a), *S = OPD(in->b), *N = OPD(in->c);
+                /* imm: a copy that fills a destination of imm bytes, the rest with zeros
+                 * (cp.async with a source size) */
+                const uint64_t fill = in->sub == XI_MEMCPY ? (uint64_t)in->imm : 0;
                 ACTIVE(mask)
                 {
                     uint64_t n = N[l] & MK(in->ty);
-                    if (!n) {
+                    if (!n && !fill) {
                         if (tw)
                             tr_mem(c, tid_of(w, l), TPC, Dp[l], in->sub == XI_MEMSET ? 0 : S[l], 0);
                         continue;
                     }
-                    uint8_t *dp = xlate(c, w, (int)l, Dp[l], n, 1, &e);
+                    uint8_t *dp = xlate(c, w, (int)l, Dp[l], n > fill ? n : fill, 1, &e);
                     if (!dp)
                         goto out;
                     if (in->sub == XI_MEMSET) {
                         memset(dp, (int)(S[l] & 0xff), n);
                     } else {
-                        uint8_t *sp = xlate(c, w, (int)l, S[l], n, 0, &e);
+                        uint8_t *sp = n ? xlate(c, w, (int)l, S[l], n, 0, &e) : dp;
                         if (!sp)
                             goto out;
                         memmove(dp, sp, n);
+                        if (fill > n)
+                            memset(dp + n, 0, fill - n);
                     }
                     if (tw)
                         tr_mem(c, tid_of(w, l), TPC, Dp[l], in->sub == XI_MEMSET ? 0 : S[l],

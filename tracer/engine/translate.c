@@ -3274,8 +3274,9 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
     /* Ampere's asynchronous copies (cp.async, as CUTLASS and hand-written sm_80 kernels write
      * them): the copy is made at once here, global to shared like a memcpy (one COPY
      * instruction in the trace); commit_group does nothing; wait_group / wait_all are memory
-     * barriers of the thread (the copies they wait for are done). The zero-filling forms (a
-     * source size operand) are not taken. */
+     * barriers of the thread (the copies they wait for are done). With a source size operand
+     * the N bytes are zeroed first and min(source size, N) copied (a size of 0 reads nothing,
+     * as CUTLASS's predicated copies rely on). */
     if (starts(str, "cp.async.commit_group")) {
         ASM_INTR(XI_NANOSLEEP);
         return SIMT_ERR_OK;
@@ -3289,29 +3290,62 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
         nargs >= 2) {
         const char *sp = strchr(str, ' ');
         const char *q = sp ? sp + 1 : "";
+        /* "[$0], [$1], N;" with N literal or a constant operand $2, and optionally the source
+         * size as the next operand: ", $k;" (the rest of the N bytes is zero-filled) */
         uint64_t n = 0;
+        int zsrc = -1;
         if (starts(q, "[$0], [$1], ")) {
             q += strlen("[$0], [$1], ");
-            if (strcmp(q, "$2;") == 0 && nargs == 3 && LLVMIsAConstantInt(LLVMGetOperand(I, 2)))
+            unsigned next = 2;
+            char *end = (char *)q;
+            if (q[0] == '$' && strtoul(q + 1, &end, 10) == 2 && nargs > 2 &&
+                LLVMIsAConstantInt(LLVMGetOperand(I, 2))) {
                 n = LLVMConstIntGetZExtValue(LLVMGetOperand(I, 2));
-            else if (isdigit((unsigned char)q[0]) && nargs == 2) {
-                char *end;
+                next = 3;
+            } else if (isdigit((unsigned char)q[0])) {
                 n = strtoull(q, &end, 10);
-                n = strcmp(end, ";") == 0 ? n : 0;
             }
+            q = end;
+            if (starts(q, ", $") && strtoul(q + 3, &end, 10) == next && nargs > next) {
+                zsrc = (int)next++;
+                q = end;
+            }
+            if (strcmp(q, ";") != 0 || nargs != next)
+                n = 0;
         }
         const char *mods = str + strlen("cp.async.ca.shared.global");
         if ((n == 4 || n == 8 || n == 16) && (mods[0] == ' ' || starts(mods, ".L2::"))) {
             LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(I)));
-            uint32_t to, nref;
+            uint32_t to, nref, copied;
             SIMT_TRY(asm_shared_addr(fs, I, irpc, args[0], &to));
             SIMT_TRY(cref(fs, LLVMConstInt(i64, n, 0), &nref));
+            copied = nref;
+            if (zsrc >= 0) {
+                /* copy min(source size, N) bytes and zero the rest of the N (XI_MEMCPY's imm) */
+                uint32_t lo;
+                SIMT_TRY(cref(fs, LLVMConstInt(i64, 0xffffffffull, 0), &lo));
+                const uint32_t w = int_width(LLVMTypeOf(LLVMGetOperand(I, (unsigned)zsrc)));
+                copied = new_slots(fs, 1);
+                x = emit(fs, OP_AND, irpc, 0); /* the operand's own width */
+                x->dst = copied;
+                x->a = args[zsrc];
+                x->b = w < 64 ? lo : args[zsrc];
+                x->ty = 64;
+                x = emit(fs, OP_INTRIN, irpc, 0);
+                x->sub = XI_IMINMAX;
+                x->imm = 3; /* umin */
+                x->dst = copied;
+                x->a = copied;
+                x->b = nref;
+                x->ty = 64;
+            }
             x = emit(fs, OP_INTRIN, irpc, 1);
             x->sub = XI_MEMCPY;
             x->a = to;
             x->b = args[1];
-            x->c = nref;
+            x->c = copied;
             x->ty = 64;
+            x->imm = zsrc >= 0 ? (int64_t)n : 0;
             x->flags |= XF_TRACEMEM;
             *cls = SIMT_IC_COPY;
             *msp = SIMT_MS_SHARED;
