@@ -92,6 +92,13 @@ int main()
     CHECK(cudaMallocHost((void **)&pinned, 16 * sizeof(float)));
     CHECK(cudaHostAlloc((void **)&mapped, 16 * sizeof(float), cudaHostAllocMapped));
     CHECK(cudaMallocManaged(&managed, 16 * sizeof(float)));
+    unsigned hflags = 99;
+    CHECK(cudaHostGetFlags(&hflags, mapped));
+    EXPECT(hflags & cudaHostAllocMapped);
+    CHECK(cudaHostGetFlags(&hflags, pinned));
+    EXPECT((hflags & ~(unsigned)cudaHostAllocMapped) == cudaHostAllocDefault);
+    EXPECT_ERR(cudaHostGetFlags(&hflags, managed), cudaErrorInvalidValue);
+    cudaGetLastError();
     for (int i = 0; i < 16; i++)
         pinned[i] = mapped[i] = managed[i] = (float)i;
     float *mapped_dev = nullptr;

@@ -90,6 +90,20 @@ int main()
            (ON_SIMT ? cudaErrorInvalidDeviceFunction : cudaErrorInvalidResourceHandle));
     cudaGetLastError();
 
+    /* the most dynamic shared memory two blocks of 64 threads may each have on an SM */
+    size_t avail = 0;
+    CHECK(cudaOccupancyAvailableDynamicSMemPerBlock(&avail, dyn_shared, 2, 64));
+    EXPECT(avail > 0 && occ(dyn_shared, 64, avail) >= 2);
+    int optin_smem = 0;
+    CHECK(cudaDeviceGetAttribute(&optin_smem, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
+    if (avail + 256 <= (size_t)optin_smem)
+        EXPECT(occ(dyn_shared, 64, avail + 256) < 2);
+    if (ON_SIMT) /* 96 KiB per SM, 48 KiB per block here */
+        EXPECT_EQ(avail, 48 * 1024);
+    EXPECT_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&avail, dyn_shared, 0, 64),
+               cudaErrorInvalidValue);
+    cudaGetLastError();
+
     /* the block size with the most resident threads: none of the sizes tried beats it */
     int sms = 0;
     CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
@@ -305,6 +319,10 @@ int main()
         char bus[32];
         CHECK(cudaDeviceGetPCIBusId(bus, sizeof bus, 0));
         EXPECT(strlen(bus) > 0);
+        int bydev = -1;
+        CHECK(cudaDeviceGetByPCIBusId(&bydev, bus));
+        EXPECT(bydev == 0);
+        CHECK(cudaCtxResetPersistingL2Cache());
         cudaEvent_t ev;
         CHECK(cudaEventCreate(&ev));
         CHECK(cudaEventRecordWithFlags(ev));

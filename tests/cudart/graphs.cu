@@ -56,6 +56,14 @@ int main()
     int v = 3;
     add<<<(n + 255) / 256, 256, 0, s>>>(d, v, n); /* captured with v = 3 */
     v = 100;                                      /* later changes do not matter */
+    /* the capture's id and graph, and what the next work depends on (CUDA 12's form) */
+    unsigned long long cid = 0;
+    cudaGraph_t during = NULL;
+    const cudaGraphNode_t *cdeps = NULL;
+    size_t ncdeps = 9;
+    CHECK(cudaStreamGetCaptureInfo(s, &st, &cid, &during, &cdeps, &ncdeps));
+    EXPECT(st == cudaStreamCaptureStatusActive && cid != 0 && during != NULL);
+    EXPECT(ncdeps == 1 && cdeps != NULL);
     CHECK(cudaEventRecord(fork, s));
     CHECK(cudaStreamWaitEvent(s2, fork, 0)); /* s2 joins the capture */
     twice<<<(n + 255) / 256, 256, 0, s2>>>(d, n);
@@ -65,6 +73,9 @@ int main()
     CHECK(cudaMemcpyAsync(h, d, n * sizeof(int), cudaMemcpyDeviceToHost, s));
     cudaGraph_t g;
     CHECK(cudaStreamEndCapture(s, &g));
+    EXPECT(g == during);
+    CHECK(cudaStreamGetCaptureInfo(s, &st));
+    EXPECT(st == cudaStreamCaptureStatusNone);
     CHECK(cudaStreamIsCapturing(s, &st));
     EXPECT(st == cudaStreamCaptureStatusNone);
     EXPECT(hosts == 0); /* nothing ran during the capture */
@@ -77,7 +88,15 @@ int main()
     EXPECT_EQ(nn, 3);
 
     cudaGraphExec_t x;
+    cudaGraph_t gc; /* a clone has the same nodes and edges */
+    CHECK(cudaGraphClone(&gc, g));
+    CHECK(cudaGraphGetNodes(gc, NULL, &nn));
+    EXPECT_EQ(nn, 4);
+    CHECK(EDGES(gc, NULL, NULL, &nn));
+    EXPECT_EQ(nn, 3);
+    CHECK(cudaGraphDestroy(gc));
     CHECK(cudaGraphInstantiate(&x, g, NULL, NULL, 0)); /* CUDA 11's form */
+    CHECK(cudaGraphUpload(x, s));
     CHECK(cudaGraphLaunch(x, s));
     CHECK(cudaStreamSynchronize(s));
     EXPECT(h[0] == 6 && h[n - 1] == 6 && hosts == 1); /* (0 + 3) * 2 */

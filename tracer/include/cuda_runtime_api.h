@@ -88,6 +88,8 @@ cudaError_t cudaGetDeviceFlags(unsigned int *flags);
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
 cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop);
+cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId);
+cudaError_t cudaCtxResetPersistingL2Cache(void);
 cudaError_t cudaDeviceReset(void);
 cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
@@ -108,6 +110,8 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *f
 cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache config);
 cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config);
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func,
+                                                      int numBlocks, int blockSize);
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
                                                           int blockSize, size_t dynamicSMemSize);
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func,
@@ -142,6 +146,7 @@ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPo
 cudaError_t cudaMallocHost(void **ptr, size_t size);
 cudaError_t cudaFreeHost(void *ptr);
 cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags);
+cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost);
 cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags);
 cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags); /* not Mapped */
 cudaError_t cudaHostUnregister(void *ptr);
@@ -301,6 +306,15 @@ cudaError_t cudaStreamIsCapturing(cudaStream_t stream,
 cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode);
 cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags);
 cudaError_t cudaGraphDestroy(cudaGraph_t graph);
+cudaError_t cudaGraphClone(cudaGraph_t *pGraphClone, cudaGraph_t originalGraph);
+cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream);
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *status,
+                                     unsigned long long *id SIMT_DV_(0));
+cudaError_t cudaStreamGetCaptureInfo_v2(cudaStream_t stream,
+                                        enum cudaStreamCaptureStatus *captureStatus_out,
+                                        unsigned long long *id_out, cudaGraph_t *graph_out,
+                                        const cudaGraphNode_t **dependencies_out,
+                                        size_t *numDependencies_out);
 cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                    const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                    const struct cudaKernelNodeParams *pNodeParams);

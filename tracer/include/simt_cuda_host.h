@@ -98,6 +98,23 @@ static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
         return ::cudaLaunchKernelExC(config, (const void *)kernel, ptrs);
     }(static_cast<Args &&>(args)...);
 }
+template <class T>
+static inline cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize,
+                                                                    T *func, int numBlocks,
+                                                                    int blockSize)
+{
+    return ::cudaOccupancyAvailableDynamicSMemPerBlock(dynamicSmemSize, (const void *)func,
+                                                       numBlocks, blockSize);
+}
+/* CUDA 12's cudaStreamGetCaptureInfo (CUDA 11.3's _v2) */
+static inline cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream,
+                                                   enum cudaStreamCaptureStatus *status,
+                                                   unsigned long long *id, cudaGraph_t *graph,
+                                                   const cudaGraphNode_t **deps = 0,
+                                                   size_t *numDeps = 0)
+{
+    return cudaStreamGetCaptureInfo_v2(stream, status, id, graph, deps, numDeps);
+}
 template <class T> static inline cudaError_t cudaFuncGetName(const char **name, T *func)
 {
     return ::cudaFuncGetName(name, (const void *)func);

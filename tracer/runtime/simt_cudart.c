@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -197,6 +198,7 @@ struct CUgraph_st {
     size_t n, cap;
     struct rt_gedge *edges;
     size_t ne, ecap;
+    unsigned long long capture_id; /* a capture's graph: cudaStreamGetCaptureInfo's id */
 };
 struct CUgraphExec_st {
     struct CUgraph_st g; /* the graph as instantiated (later changes to it do not apply) */
@@ -257,6 +259,7 @@ static struct {
     struct CUmemPoolHandle_st *mem_pool;    /* the current pool (NULL: the default one) */
     struct CUstream_st *streams;            /* live handles */
     unsigned long long streams_created;     /* for the ids of cudaStreamGetId */
+    unsigned long long captures;            /* stream captures begun (their ids) */
     struct CUevent_st *events;
     struct cudaArray *arrays;
 
@@ -268,7 +271,10 @@ static struct {
     size_t nvars, cap_vars;
     struct rt_tex *texs;
     size_t ntexs, cap_texs;
-    uint64_t *host_allocs;
+    struct rt_host_alloc {
+        uint64_t addr;
+        unsigned int flags; /* as given to cudaHostAlloc (cudaHostGetFlags) */
+    } * host_allocs;
     size_t nhost_allocs, cap_host_allocs;
     struct rt_alloc *allocs;   /* live allocations, for cudaMemGetInfo */
     struct rt_texobj *texobjs; /* live texture objects of the current device */
@@ -1320,6 +1326,26 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     return cudaSuccess;
 }
 
+cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId)
+{
+    if (!device || !pciBusId)
+        return rt_fail(cudaErrorInvalidValue);
+    if (strcasecmp(pciBusId, "0000:00:00.0") != 0 && strcasecmp(pciBusId, "00:00.0") != 0) {
+        rt_msg("cudaDeviceGetByPCIBusId", "no device at '%s' (device 0 is at 0000:00:00.0)",
+               pciBusId);
+        return rt_fail(cudaErrorInvalidDevice);
+    }
+    *device = 0;
+    return cudaSuccess;
+}
+
+/* No persisting L2 lines are modelled here: nothing to reset. */
+cudaError_t cudaCtxResetPersistingL2Cache(void)
+{
+    RT_ENTER();
+    return cudaSuccess;
+}
+
 cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
 {
     (void)prop;
@@ -1665,6 +1691,39 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlock
     if (e != cudaSuccess)
         return e;
     *numBlocks = rt_occupancy(&ka, blockSize, dynamicSMemSize);
+    return cudaSuccess;
+}
+
+/* The most dynamic shared memory a block may ask for with numBlocks blocks of blockSize
+ * threads resident on an SM: the largest size (in the allocation unit) the occupancy rules
+ * still give numBlocks for; 0 when they never do. */
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func,
+                                                      int numBlocks, int blockSize)
+{
+    RT_ENTER();
+    const char *api = "cudaOccupancyAvailableDynamicSMemPerBlock";
+    if (!dynamicSmemSize || numBlocks <= 0 || blockSize <= 0) {
+        rt_msg(api, "needs a result pointer, and a block count and size above 0");
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    struct rt_func *f;
+    struct simt_kernel_attrs ka;
+    cudaError_t e = rt_kernel_attrs(api, func, &f, &ka);
+    if (e != cudaSuccess)
+        return e;
+    size_t best = 0;
+    if (rt_occupancy(&ka, blockSize, 0) >= numBlocks) {
+        size_t lo = 0, hi = simt_gpu.shared_per_block; /* the largest that fits: binary search */
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo + 1) / 2;
+            if (rt_occupancy(&ka, blockSize, mid) >= numBlocks)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        best = lo;
+    }
+    *dynamicSmemSize = best;
     return cudaSuccess;
 }
 
@@ -2454,7 +2513,7 @@ cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t m
 static int rt_is_host_alloc(uint64_t addr, size_t *index)
 {
     for (size_t i = 0; i < rt.nhost_allocs; i++)
-        if (rt.host_allocs[i] == addr) {
+        if (rt.host_allocs[i].addr == addr) {
             if (index)
                 *index = i;
             return 1;
@@ -2488,20 +2547,33 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream)
 
 cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags)
 {
-    (void)flags;
     /* Page-locked host memory is device memory seen from the host: kernels may use it
      * directly (mapped/zero-copy), and copies from/to it are plain copies. */
     cudaError_t e = rt_malloc("cudaHostAlloc", pHost, size ? size : 1, 1);
     if (e != cudaSuccess)
         return e;
-    uint64_t *n = rt_grow(rt.host_allocs, &rt.cap_host_allocs, rt.nhost_allocs, sizeof *n);
+    struct rt_host_alloc *n =
+        rt_grow(rt.host_allocs, &rt.cap_host_allocs, rt.nhost_allocs, sizeof *n);
     if (!n) {
         rt_dev_free(rt_addr(*pHost));
         *pHost = NULL;
         return rt_fail(cudaErrorMemoryAllocation);
     }
     rt.host_allocs = n;
-    rt.host_allocs[rt.nhost_allocs++] = rt_addr(*pHost);
+    rt.host_allocs[rt.nhost_allocs].addr = rt_addr(*pHost);
+    rt.host_allocs[rt.nhost_allocs++].flags = flags;
+    return cudaSuccess;
+}
+
+cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost)
+{
+    RT_ENTER();
+    size_t i;
+    if (!pFlags || !rt_is_host_alloc(rt_addr(pHost), &i)) {
+        rt_msg("cudaHostGetFlags", "%p was not allocated by cudaMallocHost/cudaHostAlloc", pHost);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    *pFlags = rt.host_allocs[i].flags;
     return cudaSuccess;
 }
 
@@ -3978,7 +4050,10 @@ cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMo
     if (stream->capture)
         return rt_fail(cudaErrorIllegalState);
     stream->capture = calloc(1, sizeof *stream->capture);
-    return stream->capture ? cudaSuccess : rt_fail(cudaErrorMemoryAllocation);
+    if (!stream->capture)
+        return rt_fail(cudaErrorMemoryAllocation);
+    stream->capture->capture_id = ++rt.captures;
+    return cudaSuccess;
 }
 
 cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph)
@@ -4010,6 +4085,41 @@ cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureSta
     return cudaSuccess;
 }
 
+/* CUDA 11.3's form (CUDA 12's cudaStreamGetCaptureInfo): the status, the capture's id (1,
+ * 2, ... in the order captures began), its graph, and the nodes the next captured work will
+ * depend on (the last node captured: captures are chains here). */
+cudaError_t cudaStreamGetCaptureInfo_v2(cudaStream_t stream,
+                                        enum cudaStreamCaptureStatus *captureStatus_out,
+                                        unsigned long long *id_out, cudaGraph_t *graph_out,
+                                        const cudaGraphNode_t **dependencies_out,
+                                        size_t *numDependencies_out)
+{
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaStreamGetCaptureInfo", "stream", stream);
+    if (!captureStatus_out)
+        return rt_fail(cudaErrorInvalidValue);
+    struct CUgraph_st *g = rt_capturing(stream);
+    static cudaGraphNode_t last; /* the array the caller reads until the next call */
+    *captureStatus_out = g ? cudaStreamCaptureStatusActive : cudaStreamCaptureStatusNone;
+    if (id_out && g)
+        *id_out = g->capture_id;
+    if (graph_out)
+        *graph_out = g;
+    if (numDependencies_out)
+        *numDependencies_out = g && g->n ? 1 : 0;
+    if (dependencies_out) {
+        last = g && g->n ? (cudaGraphNode_t)(uintptr_t)g->n : NULL;
+        *dependencies_out = last ? &last : NULL;
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *status,
+                                     unsigned long long *id)
+{
+    return cudaStreamGetCaptureInfo_v2(stream, status, id, NULL, NULL, NULL);
+}
+
 cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode)
 {
     return mode ? cudaSuccess : rt_fail(cudaErrorInvalidValue); /* one thread: no effect */
@@ -4021,6 +4131,29 @@ cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags)
         return rt_fail(cudaErrorInvalidValue);
     *pGraph = calloc(1, sizeof **pGraph);
     return *pGraph ? cudaSuccess : rt_fail(cudaErrorMemoryAllocation);
+}
+
+cudaError_t cudaGraphClone(cudaGraph_t *pGraphClone, cudaGraph_t originalGraph)
+{
+    if (!pGraphClone || !originalGraph)
+        return rt_fail(cudaErrorInvalidValue);
+    struct CUgraph_st *c = calloc(1, sizeof *c);
+    if (!c || rt_graph_copy(c, originalGraph) != cudaSuccess) {
+        free(c);
+        return rt_fail(cudaErrorMemoryAllocation);
+    }
+    *pGraphClone = c; /* node handles are positions: the same in the clone */
+    return cudaSuccess;
+}
+
+/* Nothing to upload: a launch runs the graph's nodes as calls. */
+cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream)
+{
+    if (!graphExec)
+        return rt_fail(cudaErrorInvalidValue);
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaGraphUpload", "stream", stream);
+    return cudaSuccess;
 }
 
 cudaError_t cudaGraphDestroy(cudaGraph_t graph)
