@@ -150,9 +150,17 @@ enum xin {
     XI_STACKRESTORE,
     XI_FRCP,
     XI_FPOW,
-    XI_PTX,  /* an inline-PTX idiom (enum xptx in imm) */
-    XI_EXIT, /* PTX exit: the executing threads end (kernel frame only) */
-    XI_SURF  /* surface object read (imm 0) or write (imm 1) */
+    XI_PTX,      /* an inline-PTX idiom (enum xptx in imm) */
+    XI_EXIT,     /* PTX exit: the executing threads end (kernel frame only) */
+    XI_SURF,     /* surface object read (imm 0) or write (imm 1) */
+    XI_LDMATRIX, /* ldmatrix.sync.aligned.m8n8: imm = matrices (1, 2, 4) | 16 if .trans */
+    XI_MMA       /* mma.sync.aligned.m16n8k{8,16}: imm = enum xmma; aux = the operand refs */
+};
+enum xmma {              /* XI_MMA shapes and types (f32 accumulators) */
+            MMA_K16_F16, /* m16n8k16.row.col.f32.f16.f16.f32 */
+            MMA_K16_BF16,
+            MMA_K8_F16, /* m16n8k8.row.col.f32.f16.f16.f32 */
+            MMA_K8_BF16
 };
 enum xptx { /* XI_PTX sub-ops (imm): inline-PTX idioms of CUDA libraries (CUB, thrust) */
             PX_BFE_U32,  /* bfe.u32 d, a, pos, len */

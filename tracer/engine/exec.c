@@ -2559,6 +2559,88 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                 pc++;
                 break;
             }
+            case XI_LDMATRIX: {
+                /* the whole warp (.aligned); matrix j's row r is at the address of lane 8j + r */
+                if (mask != 0xffffffffu)
+                    FAIL(SIMT_ERR_UNSUPPORTED,
+                         "ldmatrix.sync.aligned with inactive lanes (mask 0x%08x): it needs the "
+                         "whole warp",
+                         mask);
+                const uint64_t *Ad = OPD(in->a);
+                const int nm = (int)(in->imm & 7), trans = (in->imm & 16) != 0;
+                uint16_t mat[4][8][8];
+                for (int j = 0; j < nm; j++)
+                    for (int r = 0; r < 8; r++) {
+                        const int src = 8 * j + r;
+                        const uint8_t *hp = xlate(c, w, src, Ad[src], 16, 0, &e);
+                        if (!hp)
+                            goto out;
+                        memcpy(mat[j][r], hp, 16);
+                    }
+                uint64_t *Dd = R + (size_t)in->dst * WARP;
+                LANES
+                {
+                    const int row = l / 4, col = 2 * (l % 4);
+                    for (int j = 0; j < nm; j++) {
+                        const uint16_t lo = trans ? mat[j][col][row] : mat[j][row][col],
+                                       hi = trans ? mat[j][col + 1][row] : mat[j][row][col + 1];
+                        Dd[(size_t)j * WARP + l] = (uint64_t)lo | (uint64_t)hi << 16;
+                    }
+                    if (tw)
+                        tr_mem(c, tid_of(w, l), TPC, Ad[l < 8 * nm ? l : l % (8 * nm)], 0, 16);
+                }
+                pc++;
+                break;
+            }
+            case XI_MMA: {
+                /* D = A B + C on the warp's fragments (PTX ISA, "Matrix Fragments for mma"):
+                 * lane l holds, with g = l / 4 and q = l % 4, A's rows g / g + 8 and columns
+                 * 2q, 2q + 1 (+ 8 for k16), B's columns g and rows 2q, 2q + 1 (+ 8), C/D's rows
+                 * g / g + 8 and columns 2q, 2q + 1 */
+                if (mask != 0xffffffffu)
+                    FAIL(SIMT_ERR_UNSUPPORTED,
+                         "mma.sync.aligned with inactive lanes (mask 0x%08x): it needs the whole "
+                         "warp",
+                         mask);
+                const uint32_t *ax = fn->aux + in->aux;
+                const int k16 = in->imm == MMA_K16_F16 || in->imm == MMA_K16_BF16;
+                const int bf = in->imm == MMA_K16_BF16 || in->imm == MMA_K8_BF16;
+                const int K = k16 ? 16 : 8, na = k16 ? 4 : 2, nb = k16 ? 2 : 1;
+                float Am[16][16], Bm[16][8], Cm[16][8];
+                LANES
+                {
+                    const int g = l / 4, q = l % 4;
+                    for (int i = 0; i < 2 * na; i++) {
+                        const uint32_t v = (uint32_t)OPD(ax[i / 2])[l];
+                        const uint16_t h = (uint16_t)(i & 1 ? v >> 16 : v);
+                        const int row = (i % 4) < 2 ? g : g + 8,
+                                  col = 2 * q + (i & 1) + (i >= 4 ? 8 : 0);
+                        Am[row][col] = bf ? F((uint64_t)h << 16) : H(h);
+                    }
+                    for (int i = 0; i < 2 * nb; i++) {
+                        const uint32_t v = (uint32_t)OPD(ax[na + i / 2])[l];
+                        const uint16_t h = (uint16_t)(i & 1 ? v >> 16 : v);
+                        Bm[2 * q + (i & 1) + (i >= 2 ? 8 : 0)][g] =
+                            bf ? F((uint64_t)h << 16) : H(h);
+                    }
+                    for (int i = 0; i < 4; i++)
+                        Cm[i < 2 ? g : g + 8][2 * q + (i & 1)] = F(OPD(ax[na + nb + i])[l]);
+                }
+                uint64_t *Dd = R + (size_t)in->dst * WARP;
+                LANES
+                {
+                    const int g = l / 4, q = l % 4;
+                    for (int i = 0; i < 4; i++) {
+                        const int row = i < 2 ? g : g + 8, col = 2 * q + (i & 1);
+                        float acc = Cm[row][col];
+                        for (int k = 0; k < K; k++)
+                            acc = fmaf(Am[row][k], Bm[k][col], acc);
+                        Dd[(size_t)i * WARP + l] = UF(acc);
+                    }
+                }
+                pc++;
+                break;
+            }
             case XI_SURF: {
                 /* __simt_surf_read/write(surface, x bytes, y, z, data*, size, boundary mode)
                  * (tracer/include/simt_cuda_device.h) */

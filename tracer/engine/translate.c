@@ -3271,6 +3271,72 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
         ASM_INTR(XI_NANOSLEEP);
         return SIMT_ERR_OK;
     }
+    /* Tensor-core fragments (warp-wide, the whole warp at once; PTX ISA "Matrix Fragments for
+     * mma.m16n8k16 / m16n8k8" and "ldmatrix"): ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans]
+     * .shared.b16 loads 8x8 b16 matrices whose rows the lanes 0-7, 8-15, ... address; each
+     * lane gets row lane/4, columns 2 (lane % 4) and +1 of each (transposed with .trans). One
+     * LOAD of 16 bytes per lane in the trace (lanes beyond the addressing ones repeat one). */
+    if (starts(str, "ldmatrix.sync.aligned.m8n8.x") && nargs == 1) {
+        const int nm = str[strlen("ldmatrix.sync.aligned.m8n8.x")] - '0';
+        const int trans = strstr(str, ".trans") != NULL;
+        static const char *const outs[] = {"", "$0", "{$0, $1}", "", "{$0, $1, $2, $3}"};
+        char want[64];
+        if ((nm == 1 || nm == 2 || nm == 4) && strstr(str, ".shared") &&
+            (snprintf(want, sizeof want, " %s, [$%d];", outs[nm], nm),
+             strstr(str, want) != NULL && strcmp(strstr(str, want), want) == 0) &&
+            type_words(LLVMTypeOf(I)) == (uint32_t)nm) {
+            uint32_t a;
+            SIMT_TRY(asm_shared_addr(fs, I, irpc, args[0], &a));
+            x = emit(fs, OP_INTRIN, irpc, 1);
+            x->sub = XI_LDMATRIX;
+            x->dst = dst;
+            x->a = a;
+            x->imm = nm | (trans ? 16 : 0);
+            x->flags |= XF_TRACEMEM;
+            *cls = SIMT_IC_LOAD;
+            *msp = SIMT_MS_SHARED;
+            *abytes = 16;
+            return SIMT_ERR_OK;
+        }
+    }
+    /* mma.sync.aligned.m16n8k16 / m16n8k8 .row.col.f32.{f16,bf16}.{f16,bf16}.f32: D = A B + C
+     * over the warp's fragments, accumulated in float in k order (the tensor core's own
+     * order and rounding of the sum are not modelled). One FP16-class instruction. */
+    if (starts(str, "mma.sync.aligned.m16n8k")) {
+        static const struct {
+            const char *tpl;
+            int kind;
+            unsigned nin;
+        } mm[] = {{"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, "
+                   "$6, $7}, {$8, $9}, {$10, $11, $12, $13};",
+                   MMA_K16_F16, 10},
+                  {"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {$0, $1, $2, $3}, {$4, $5, "
+                   "$6, $7}, {$8, $9}, {$10, $11, $12, $13};",
+                   MMA_K16_BF16, 10},
+                  {"mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5}, "
+                   "{$6}, {$7, $8, $9, $10};",
+                   MMA_K8_F16, 7},
+                  {"mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {$0, $1, $2, $3}, {$4, $5}, "
+                   "{$6}, {$7, $8, $9, $10};",
+                   MMA_K8_BF16, 7},
+                  {NULL, 0, 0}};
+        for (int i = 0; mm[i].tpl; i++)
+            if (strcmp(str, mm[i].tpl) == 0 && nargs == mm[i].nin &&
+                type_words(LLVMTypeOf(I)) == 4) {
+                uint32_t refs[10] = {0};
+                for (unsigned k = 0; k < nargs; k++)
+                    SIMT_TRY(ref(fs, LLVMGetOperand(I, k), &refs[k]));
+                x = emit(fs, OP_INTRIN, irpc, 1);
+                x->sub = XI_MMA;
+                x->dst = dst;
+                x->imm = mm[i].kind;
+                x->aux = aux_push(fs, refs[0]);
+                for (unsigned k = 1; k < nargs; k++)
+                    aux_push(fs, refs[k]);
+                *cls = SIMT_IC_FP16;
+                return SIMT_ERR_OK;
+            }
+    }
     /* Ampere's asynchronous copies (cp.async, as CUTLASS and hand-written sm_80 kernels write
      * them): the copy is made at once here, global to shared like a memcpy (one COPY
      * instruction in the trace); commit_group does nothing; wait_group / wait_all are memory
