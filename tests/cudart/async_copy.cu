@@ -17,7 +17,7 @@ __global__ void tiles(const float *in, float *out)
     if (i < 32) /* 16 bytes */
         asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" ::"r"(sa), "l"(g) : "memory");
     else if (i < 64) { /* two 8-byte copies */
-        asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], %2;" ::"r"(sa), "l"(g), "n"(8)
+        asm volatile("cp.async.ca.shared.global.L2::128B [%0], [%1], %2;" ::"r"(sa), "l"(g), "n"(8)
                      : "memory");
         asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(sa + 8), "l"(g + 2), "n"(8)
                      : "memory");

@@ -3380,7 +3380,10 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
                 n = 0;
         }
         const char *mods = str + strlen("cp.async.ca.shared.global");
-        if ((n == 4 || n == 8 || n == 16) && (mods[0] == ' ' || starts(mods, ".L2::"))) {
+        /* (.cg caches in L2 only and copies 16 bytes, as ptxas requires) */
+        const int cg = starts(str, "cp.async.cg.");
+        if ((n == 4 || n == 8 || n == 16) && (!cg || n == 16) &&
+            (mods[0] == ' ' || starts(mods, ".L2::"))) {
             LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(I)));
             uint32_t to, nref, copied;
             SIMT_TRY(asm_shared_addr(fs, I, irpc, args[0], &to));
