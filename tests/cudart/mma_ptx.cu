@@ -2,9 +2,9 @@
  * them: one warp computes D = A B + C for a 16x16 A (row-major, half or bfloat16) and a 16x8 B
  * with ldmatrix.x4 (A), ldmatrix.x2 (B stored transposed, column by column) and
  * ldmatrix.x2.trans (B stored row-major), mma.sync m16n8k16 with f16 and bf16 inputs and f32
- * accumulators, and m16n8k8 with fragments built from the documented layout (lane l: g = l / 4,
- * q = l % 4). Small integers keep every product and sum exact, so D equals the host's.
- * Prints "cudart.mma_ptx: PASS". */
+ * accumulators (and f16 accumulators), and m16n8k8 with fragments built from the documented
+ * layout (lane l: g = l / 4, q = l % 4). Small integers keep every product and sum exact, so D
+ * equals the host's. Prints "cudart.mma_ptx: PASS". */
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include "cudart_check.h"
@@ -19,7 +19,7 @@ template <class T> __device__ static unsigned pack(T lo, T hi)
 
 /* out[0..127]: D of the ldmatrix + m16n8k16 path with Bt (f16); [128..255]: B row-major with
  * .trans (f16); [256..383]: bf16; [384..511]: m16n8k8 (f16, the first 8 columns of A / rows
- * of B) */
+ * of B); [512..639]: m16n8k16 with half accumulators */
 __global__ void gemm(const __half *A, const __half *Bt, const __half *Brow, const float *C,
                      const __nv_bfloat16 *Ab, const __nv_bfloat16 *Btb, float *out)
 {
@@ -94,6 +94,21 @@ __global__ void gemm(const __half *A, const __half *Bt, const __half *Brow, cons
                  : "r"(a8[0]), "r"(a8[1]), "r"(b8), "f"(c[0]), "f"(c[1]), "f"(c[2]), "f"(c[3]));
     for (int i = 0; i < 4; i++)
         out[384 + (i < 2 ? g : g + 8) * 8 + 2 * q + (i & 1)] = d[i];
+    /* half accumulators: C and D as two .f16x2 (row g: c0 c1; row g + 8: c2 c3) */
+    unsigned ch[2] = {pack(__float2half(c[0]), __float2half(c[1])),
+                      pack(__float2half(c[2]), __float2half(c[3]))},
+             dh[2];
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%0, %1}, {%2, %3, %4, %5}, "
+                 "{%6, %7}, {%8, %9};"
+                 : "=r"(dh[0]), "=r"(dh[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(ch[0]),
+                   "r"(ch[1]));
+    for (int i = 0; i < 4; i++) {
+        unsigned short hb = (unsigned short)(i & 1 ? dh[i / 2] >> 16 : dh[i / 2]);
+        __half hv;
+        memcpy(&hv, &hb, 2);
+        out[512 + (i < 2 ? g : g + 8) * 8 + 2 * q + (i & 1)] = __half2float(hv);
+    }
 }
 
 int main()
@@ -107,7 +122,7 @@ int main()
     CHECK(cudaMallocManaged(&Ab, 256 * sizeof(__nv_bfloat16)));
     CHECK(cudaMallocManaged(&Btb, 128 * sizeof(__nv_bfloat16)));
     CHECK(cudaMallocManaged(&C, 128 * sizeof(float)));
-    CHECK(cudaMallocManaged(&out, 512 * sizeof(float)));
+    CHECK(cudaMallocManaged(&out, 640 * sizeof(float)));
     float a[16][16], b[16][8];
     for (int m = 0; m < 16; m++)
         for (int k = 0; k < 16; k++) {
@@ -134,7 +149,7 @@ int main()
                 d16 += a[m][k] * b[k][n];
             for (int k = 0; k < 8; k++)
                 d8 += a[m][k] * b[k][n];
-            for (int v = 0; v < 3; v++)
+            for (int v = 0; v < 5; v += v == 2 ? 2 : 1) /* 0, 1, 2 and 4 (k16 paths) */
                 if (out[v * 128 + m * 8 + n] != d16 && bad++ < 5)
                     fprintf(stderr, "D%d[%d][%d] = %g, want %g\n", v, m, n,
                             out[v * 128 + m * 8 + n], d16);

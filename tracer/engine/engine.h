@@ -160,7 +160,9 @@ enum xmma {              /* XI_MMA shapes and types (f32 accumulators) */
             MMA_K16_F16, /* m16n8k16.row.col.f32.f16.f16.f32 */
             MMA_K16_BF16,
             MMA_K8_F16, /* m16n8k8.row.col.f32.f16.f16.f32 */
-            MMA_K8_BF16
+            MMA_K8_BF16,
+            MMA_K16_F16ACC, /* m16n8k16.row.col.f16.f16.f16.f16: C and D two .f16x2 each */
+            MMA_K8_F16ACC
 };
 enum xptx { /* XI_PTX sub-ops (imm): inline-PTX idioms of CUDA libraries (CUB, thrust) */
             PX_BFE_U32,  /* bfe.u32 d, a, pos, len */

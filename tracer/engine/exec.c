@@ -2603,8 +2603,12 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                          "warp",
                          mask);
                 const uint32_t *ax = fn->aux + in->aux;
-                const int k16 = in->imm == MMA_K16_F16 || in->imm == MMA_K16_BF16;
+                const int k16 =
+                    in->imm == MMA_K16_F16 || in->imm == MMA_K16_BF16 || in->imm == MMA_K16_F16ACC;
                 const int bf = in->imm == MMA_K16_BF16 || in->imm == MMA_K8_BF16;
+                /* half accumulators: C and D as two .f16x2 (row g: c0 c1, row g + 8: c2 c3),
+                 * summed in float and rounded to half once */
+                const int hacc = in->imm == MMA_K16_F16ACC || in->imm == MMA_K8_F16ACC;
                 const int K = k16 ? 16 : 8, na = k16 ? 4 : 2, nb = k16 ? 2 : 1;
                 float Am[16][16], Bm[16][8], Cm[16][8];
                 LANES
@@ -2623,8 +2627,11 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                         Bm[2 * q + (i & 1) + (i >= 2 ? 8 : 0)][g] =
                             bf ? F((uint64_t)h << 16) : H(h);
                     }
-                    for (int i = 0; i < 4; i++)
-                        Cm[i < 2 ? g : g + 8][2 * q + (i & 1)] = F(OPD(ax[na + nb + i])[l]);
+                    for (int i = 0; i < 4; i++) {
+                        const uint64_t v = OPD(ax[na + nb + (hacc ? i / 2 : i)])[l];
+                        Cm[i < 2 ? g : g + 8][2 * q + (i & 1)] =
+                            hacc ? H((uint16_t)(i & 1 ? v >> 16 : v)) : F(v);
+                    }
                 }
                 uint64_t *Dd = R + (size_t)in->dst * WARP;
                 LANES
@@ -2635,7 +2642,12 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                         float acc = Cm[row][col];
                         for (int k = 0; k < K; k++)
                             acc = fmaf(Am[row][k], Bm[k][col], acc);
-                        Dd[(size_t)i * WARP + l] = UF(acc);
+                        if (!hacc)
+                            Dd[(size_t)i * WARP + l] = UF(acc);
+                        else if (i & 1)
+                            Dd[(size_t)(i / 2) * WARP + l] |= (UH(acc) & 0xffff) << 16;
+                        else
+                            Dd[(size_t)(i / 2) * WARP + l] = UH(acc) & 0xffff;
                     }
                 }
                 pc++;

@@ -3319,10 +3319,17 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
                   {"mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {$0, $1, $2, $3}, {$4, $5}, "
                    "{$6}, {$7, $8, $9, $10};",
                    MMA_K8_BF16, 7},
+                  {"mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0, $1}, {$2, $3, $4, $5}, "
+                   "{$6, $7}, {$8, $9};",
+                   MMA_K16_F16ACC, 8},
+                  {"mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {$0, $1}, {$2, $3}, {$4}, "
+                   "{$5, $6};",
+                   MMA_K8_F16ACC, 5},
                   {NULL, 0, 0}};
         for (int i = 0; mm[i].tpl; i++)
             if (strcmp(str, mm[i].tpl) == 0 && nargs == mm[i].nin &&
-                type_words(LLVMTypeOf(I)) == 4) {
+                type_words(LLVMTypeOf(I)) ==
+                    (mm[i].kind == MMA_K16_F16ACC || mm[i].kind == MMA_K8_F16ACC ? 2u : 4u)) {
                 uint32_t refs[10] = {0};
                 for (unsigned k = 0; k < nargs; k++)
                     SIMT_TRY(ref(fs, LLVMGetOperand(I, k), &refs[k]));
