@@ -21,6 +21,9 @@
 #include <cuda_profiler_api.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
+#include <cuda_fp8.h>
+#include <cuda_pipeline.h>
+#include <cuda_pipeline_primitives.h>
 #include <cuda_occupancy.h>
 #include <cublas_v2.h>
 #include <cufft.h>
