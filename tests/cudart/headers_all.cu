@@ -24,6 +24,15 @@
 #include <cuda_fp8.h>
 #include <cuda_pipeline.h>
 #include <cuda_pipeline_primitives.h>
+#include <cuda/atomic>
+#include <cuda/std/array>
+#include <cuda/std/atomic>
+#include <cuda/std/cstddef>
+#include <cuda/std/cstdint>
+#include <cuda/std/limits>
+#include <cuda/std/tuple>
+#include <cuda/std/type_traits>
+#include <cuda/std/utility>
 #include <cuda_occupancy.h>
 #include <cublas_v2.h>
 #include <cufft.h>
