@@ -3791,52 +3791,55 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flag
     return e;
 }
 
-cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority)
+/* The checks of the cudaStreamGet* queries: a result pointer and a live stream. *created:
+ * the stream is one the program created (not a default stream). */
+static cudaError_t rt_stream_query(const char *api, cudaStream_t stream, const void *out,
+                                   int *created)
 {
-    if (!priority)
+    if (!out)
         return rt_fail(cudaErrorInvalidValue);
     if (!rt_stream_ok(stream))
-        return rt_bad_handle("cudaStreamGetPriority", "stream", stream);
-    *priority = stream && stream != cudaStreamLegacy && stream != cudaStreamPerThread
-                    ? stream->priority
-                    : 0;
+        return rt_bad_handle(api, "stream", stream);
+    *created = stream && stream != cudaStreamLegacy && stream != cudaStreamPerThread;
     return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority)
+{
+    int created;
+    cudaError_t e = rt_stream_query("cudaStreamGetPriority", stream, priority, &created);
+    if (e == cudaSuccess)
+        *priority = created ? stream->priority : 0;
+    return e;
 }
 
 /* A stream's unique id: the legacy default stream 0, the per-thread one 1, created streams
  * 2, 3, ... in the order they were created in the process (never reused, as CUDA's). */
 cudaError_t cudaStreamGetId(cudaStream_t stream, unsigned long long *streamId)
 {
-    if (!streamId)
-        return rt_fail(cudaErrorInvalidValue);
-    if (!rt_stream_ok(stream))
-        return rt_bad_handle("cudaStreamGetId", "stream", stream);
-    *streamId = stream == cudaStreamPerThread          ? 1
-                : stream && stream != cudaStreamLegacy ? stream->id
-                                                       : 0;
-    return cudaSuccess;
+    int created;
+    cudaError_t e = rt_stream_query("cudaStreamGetId", stream, streamId, &created);
+    if (e == cudaSuccess)
+        *streamId = created ? stream->id : stream == cudaStreamPerThread ? 1 : 0;
+    return e;
 }
 
 cudaError_t cudaStreamGetDevice(cudaStream_t stream, int *device)
 {
-    if (!device)
-        return rt_fail(cudaErrorInvalidValue);
-    if (!rt_stream_ok(stream))
-        return rt_bad_handle("cudaStreamGetDevice", "stream", stream);
-    *device = 0; /* one device */
-    return cudaSuccess;
+    int created;
+    cudaError_t e = rt_stream_query("cudaStreamGetDevice", stream, device, &created);
+    if (e == cudaSuccess)
+        *device = 0; /* one device */
+    return e;
 }
 
 cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags)
 {
-    if (!flags)
-        return rt_fail(cudaErrorInvalidValue);
-    if (!rt_stream_ok(stream))
-        return rt_bad_handle("cudaStreamGetFlags", "stream", stream);
-    *flags = stream && stream != cudaStreamLegacy && stream != cudaStreamPerThread
-                 ? stream->flags
-                 : cudaStreamDefault;
-    return cudaSuccess;
+    int created;
+    cudaError_t e = rt_stream_query("cudaStreamGetFlags", stream, flags, &created);
+    if (e == cudaSuccess)
+        *flags = created ? stream->flags : cudaStreamDefault;
+    return e;
 }
 
 /* Host work in stream order: everything before it in the stream has completed when the call
