@@ -16,6 +16,8 @@
 #ifndef SIMT_CUDA_FP8_H
 #define SIMT_CUDA_FP8_H
 
+#include <type_traits>
+
 #include "cuda_bf16.h"
 #include "cuda_fp16.h"
 
@@ -149,35 +151,10 @@ SIMT_F8_ __half2_raw __nv_cvt_fp8x2_to_halfraw2(__nv_fp8x2_storage_t x,
             : __x(__simt_to_fp8((double)(float)f, __NV_SATFINITE, FMT))                            \
         {                                                                                          \
         }                                                                                          \
-        __host__ __device__ explicit NAME(const float f)                                           \
-            : __x(__simt_to_fp8((double)f, __NV_SATFINITE, FMT))                                   \
-        {                                                                                          \
-        }                                                                                          \
-        __host__ __device__ explicit NAME(const double f)                                          \
-            : __x(__simt_to_fp8(f, __NV_SATFINITE, FMT))                                           \
-        {                                                                                          \
-        }                                                                                          \
-        __host__ __device__ explicit NAME(const int v)                                             \
-            : __x(__simt_to_fp8((double)v, __NV_SATFINITE, FMT))                                   \
-        {                                                                                          \
-        }                                                                                          \
-        __host__ __device__ explicit NAME(const unsigned int v)                                    \
-            : __x(__simt_to_fp8((double)v, __NV_SATFINITE, FMT))                                   \
-        {                                                                                          \
-        }                                                                                          \
-        __host__ __device__ explicit NAME(const long long v)                                       \
-            : __x(__simt_to_fp8((double)v, __NV_SATFINITE, FMT))                                   \
-        {                                                                                          \
-        }                                                                                          \
-        __host__ __device__ explicit NAME(const unsigned long long v)                              \
-            : __x(__simt_to_fp8((double)v, __NV_SATFINITE, FMT))                                   \
-        {                                                                                          \
-        }                                                                                          \
-        __host__ __device__ explicit NAME(const short v)                                           \
-            : __x(__simt_to_fp8((double)v, __NV_SATFINITE, FMT))                                   \
-        {                                                                                          \
-        }                                                                                          \
-        __host__ __device__ explicit NAME(const unsigned short v)                                  \
+        /* float, double and the integer types: through double, saturating */                      \
+        template <class T,                                                                         \
+                  class = typename ::std::enable_if<::std::is_arithmetic<T>::value>::type>         \
+        __host__ __device__ explicit NAME(const T v)                                               \
             : __x(__simt_to_fp8((double)v, __NV_SATFINITE, FMT))                                   \
         {                                                                                          \
         }                                                                                          \
