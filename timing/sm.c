@@ -703,6 +703,16 @@ static int try_place(struct sm *s, simt_err *err)
  * holds the next ib_n instructions in program order from ib_pc; one fetch at a time refills
  * it. When the table gets half full it is flushed (every buffer refetches). */
 
+/* The buffer of group id, or NULL if it has none (fe_entry without the allocation). */
+static struct fent *fe_find(struct sm *s, uint32_t id)
+{
+    uint32_t mask = s->fe_cap - 1, h = (id * 0x9e3779b1u) & mask;
+    for (; s->fe[h].used; h = (h + 1) & mask)
+        if (s->fe[h].id == id)
+            return &s->fe[h];
+    return NULL;
+}
+
 static struct fent *fe_entry(struct sm *s, uint32_t id)
 {
     uint32_t mask = s->fe_cap - 1, h = (id * 0x9e3779b1u) & mask;
@@ -1181,6 +1191,9 @@ static simt_err stage_collect(struct sm *s, uint64_t cycle)
     int wait_mem = 0;
     int changed = 0; /* an operand read or a dispatch */
     uint64_t until = UINT64_MAX;
+    /* unit types found with no free unit in this scan: a later instruction of the type finds
+     * none either (a dispatch only makes units busier) and adds the same wake-up times */
+    uint8_t none_free[U_NUM] = {0};
     /* the occupied slots are kept oldest first (issue order) */
     for (uint32_t o = 0; o < s->ncoll; o++) {
         uint32_t k = s->coll[o];
@@ -1205,6 +1218,8 @@ static simt_err stage_collect(struct sm *s, uint64_t cycle)
         }
         /* dispatch to a free unit of its type */
         uint32_t u = in->unit, unit = NONE;
+        if (none_free[u])
+            continue;
         for (uint32_t x = 0; x < g->nunits[u]; x++)
             if (s->unit_busy[u][x] <= cycle && (u != U_MEM || s->mem_hold[x] == NONE)) {
                 unit = x;
@@ -1214,6 +1229,7 @@ static simt_err stage_collect(struct sm *s, uint64_t cycle)
             /* wake when a unit of its type can take it (a held LD/ST unit frees no earlier
              * than its next push) */
             wait_mem |= u == U_MEM;
+            none_free[u] = 1;
             for (uint32_t x = 0; x < g->nunits[u]; x++) {
                 const uint64_t t = unit_free_at(s, u, x, cycle);
                 if (!(u == U_MEM && s->mem_hold[x] != NONE) && t < until)
@@ -1379,10 +1395,9 @@ check_group(struct sm *s, const struct simt_group *gr, uint32_t *wbuf, const uin
     }
     if (g->buffered_fe) {
         const struct fent *e = fe_entry(s, gr->id);
-        if (e->ib_pc != gr->pc || e->ib_n == 0) {
-            (*g->st_fe_stall)++;
-            return 3; /* operands ready, instruction not in the group's buffer */
-        }
+        if (e->ib_pc != gr->pc || e->ib_n == 0)
+            return 3; /* operands ready, instruction not in the group's buffer (the caller
+                         counts the front-end stall) */
     }
     if (g->replay)
         for (uint32_t i = 0; i < *nw; i++)
@@ -2395,6 +2410,65 @@ static void sched_still_busy(struct sm *s, uint32_t sc, uint8_t *cls)
     s->issue_dirty_next = 1;
 }
 
+/* The dual-issue round (issue_round with only_id: each scheduler offers again only the group
+ * it just issued) in its common outcome, every such group blocked - mostly by its own previous
+ * instruction (RAW) or an instruction buffer not yet refilled. Checks them all first, with no
+ * effect; if one could issue, or a case this shortcut does not cover arises (an answer still
+ * partial, hazard prediction, a group not where the first round found it, a group without an
+ * instruction buffer), returns 0 and the caller runs the round. Otherwise applies, scheduler by
+ * scheduler, exactly what the round does for a blocked candidate (two-level demotion, front-end
+ * redirect, blocked accounting; dual-issue rounds set no cycle class) and returns 1. A blocked
+ * scheduler's effects cannot unblock or block another's group (they touch only its own active
+ * list and instruction buffer), so checking all before applying any gives the round's result
+ * without its set-up (a third of fermi-turner's rounds on the 16K-vertex BFS). */
+static int dual_blocked(struct sm *s, uint64_t cycle, int n, const uint32_t *only_id)
+{
+    struct simt_gpu *g = s->g;
+    if (s->ready_partial || g->predict)
+        return 0;
+    int rs[16], lls[16];
+    for (uint32_t sc = 0; sc < g->nsched; sc++) {
+        if (only_id[sc] == NONE)
+            continue;
+        if (g->issue_blocking && s->sched_busy[sc] > cycle) {
+            rs[sc] = -1;
+            continue;
+        }
+        const uint32_t i = s->lidx[sc];
+        if (i >= (uint32_t)n || s->groups[i].id != only_id[sc] || s->groups[i].sched != sc ||
+            (g->buffered_fe && !fe_find(s, only_id[sc])))
+            return 0;
+        uint32_t nw = 0;
+        const uint32_t *wl = NULL;
+        lls[sc] = 0;
+        rs[sc] = check_group(s, &s->groups[i], s->wtmp, &wl, &nw, &lls[sc], cycle);
+        if (rs[sc] == 0)
+            return 0;
+    }
+    for (uint32_t sc = 0; sc < g->nsched; sc++) {
+        if (only_id[sc] == NONE)
+            continue;
+        if (rs[sc] < 0) {
+            sched_still_busy(s, sc, NULL);
+            continue;
+        }
+        const struct simt_group *gr = &s->groups[s->lidx[sc]];
+        int r = rs[sc] == 5 ? 1 : rs[sc], best_reason = 1;
+        if (r == 1 && lls[sc] && g->sched_policy == 2) {
+            active_remove(s, sc, gr->id);
+            (*g->st_demotions)++;
+            s->demoted = 1;
+        }
+        if (r == 3) {
+            (*g->st_fe_stall)++;
+            fe_redirect(s, fe_entry(s, gr->id), gr->pc);
+            r = 1;
+        }
+        note_blocked(s, r, &best_reason);
+    }
+    return 1;
+}
+
 static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only_id, uint8_t *cls,
                        uint32_t *issued_id)
 {
@@ -2707,6 +2781,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                 s->demoted = 1;
             }
             if (r == 3) {
+                (*g->st_fe_stall)++;
                 /* remember the first (best-ordered) group that waits only for its
                  * instruction; only it may redirect fetch, so that groups sharing a static
                  * warp at different pcs cannot flush each other's buffer forever */
@@ -2929,7 +3004,8 @@ static simt_err stage_issue(struct sm *s, uint64_t cycle)
         }
         if (n < 0)
             return g->err;
-        if (n && issue_round(s, cycle, n, issued_id, cls, issued_id) < 0)
+        if (n && !dual_blocked(s, cycle, n, issued_id) &&
+            issue_round(s, cycle, n, issued_id, cls, issued_id) < 0)
             return g->err;
     }
 account:
