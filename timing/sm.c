@@ -1268,6 +1268,13 @@ static simt_err stage_collect(struct sm *s, uint64_t cycle)
 
 /* The distinct static warps of group gr, *nw of them: the policy's list (simt_group.warps) or
  * buf, filled here. */
+/* The static warp of gr's first thread: the policy's warp list names it first (simt_group.warps,
+ * in order of first appearance), which spares reading the thread's record. */
+static inline uint32_t group_warp0(const struct sm *s, const struct simt_group *gr)
+{
+    return gr->warps && gr->nwarps ? gr->warps[0] : s->threads[gr->threads[0]].warp;
+}
+
 static const uint32_t *group_warps(struct sm *s, const struct simt_group *gr, uint32_t *buf,
                                    uint32_t *nw)
 {
@@ -2054,7 +2061,7 @@ static void refresh_local(struct sm *s, uint64_t cycle, const struct simt_group 
             gr->nthreads > g->max_threads || !gr->threads)
             return;
         /* a changed priority or age would move it in its sorted bucket: ask afresh */
-        uint64_t age = g->sched_policy ? s->warps[s->threads[gr->threads[0]].warp].age : 0;
+        uint64_t age = g->sched_policy ? s->warps[group_warp0(s, gr)].age : 0;
         if (gr->priority != cd->pri || age != cd->age)
             return;
     }
@@ -2514,7 +2521,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                 struct cand *cd = &s->dcand[total++];
                 cd->pri = gr->priority;
                 cd->idx = s->lidx[sc];
-                cd->age = g->sched_policy ? s->warps[s->threads[gr->threads[0]].warp].age : 0;
+                cd->age = g->sched_policy ? s->warps[group_warp0(s, gr)].age : 0;
                 cd->id = gr->id;
             }
         for (int i = 0; i < n && total < 16 && !known; i++)
@@ -2533,7 +2540,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             struct cand *cd = &s->dcand[fill[gr->sched]++];
             cd->pri = gr->priority;
             cd->idx = (uint32_t)i;
-            cd->age = g->sched_policy ? s->warps[s->threads[gr->threads[0]].warp].age : 0;
+            cd->age = g->sched_policy ? s->warps[group_warp0(s, gr)].age : 0;
             cd->id = gr->id;
         }
     } else if (!s->ready_reused || s->cand_epoch != s->ready_epoch + 1) {
@@ -2550,7 +2557,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             struct cand *cd = &s->cand[fill[gr->sched]++];
             cd->pri = gr->priority;
             cd->idx = (uint32_t)i;
-            cd->age = g->sched_policy ? s->warps[s->threads[gr->threads[0]].warp].age : 0;
+            cd->age = g->sched_policy ? s->warps[group_warp0(s, gr)].age : 0;
             cd->id = gr->id;
         }
         /* a policy whose answers are reused (local_issue) gets sorted buckets, scanned by
@@ -2757,8 +2764,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             if (best && cmp_cand(cd, best) >= 0)
                 continue;
             const struct simt_group *gr = &s->groups[cd->idx];
-            if (nissued && (!gr->one_warp ||
-                            s->warps[s->threads[gr->threads[0]].warp].istamp == issue_stamp)) {
+            if (nissued && (!gr->one_warp || s->warps[group_warp0(s, gr)].istamp == issue_stamp)) {
                 /* a thread issues once per cycle even if groups overlap; a one-warp group
                  * that issued claims its whole warp */
                 int clash = 0;
