@@ -63,6 +63,26 @@ cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count, size_t offse
 {
     return ::cudaMemcpyFromSymbolAsync(dst, (const void *)&symbol, count, offset, kind, s);
 }
+template <class T>
+static inline cudaError_t
+cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                               const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                               const T &symbol, const void *src, size_t count, size_t offset,
+                               enum cudaMemcpyKind kind)
+{
+    return ::cudaGraphAddMemcpyNodeToSymbol(pGraphNode, graph, pDependencies, numDependencies,
+                                            (const void *)&symbol, src, count, offset, kind);
+}
+template <class T>
+static inline cudaError_t
+cudaGraphAddMemcpyNodeFromSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                 const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                 void *dst, const T &symbol, size_t count, size_t offset,
+                                 enum cudaMemcpyKind kind)
+{
+    return ::cudaGraphAddMemcpyNodeFromSymbol(pGraphNode, graph, pDependencies, numDependencies,
+                                              dst, (const void *)&symbol, count, offset, kind);
+}
 template <class T> static inline cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol)
 {
     return ::cudaGetSymbolAddress(devPtr, (const void *)&symbol);
@@ -492,6 +512,29 @@ static inline cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *
 {
     cudaError_t e = cudaGraphGetEdges(graph, from, to, numEdges);
     for (size_t i = 0; e == cudaSuccess && edgeData && from && i < *numEdges; i++)
+        edgeData[i] = cudaGraphEdgeData();
+    return e;
+}
+
+/* CUDA 13's forms, with edge data (every edge here is a full one: all-zero data) */
+static inline cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node,
+                                                       cudaGraphNode_t *pDependencies,
+                                                       struct cudaGraphEdgeData *edgeData,
+                                                       size_t *pNumDependencies)
+{
+    cudaError_t e = cudaGraphNodeGetDependencies(node, pDependencies, pNumDependencies);
+    for (size_t i = 0; e == cudaSuccess && edgeData && pDependencies && i < *pNumDependencies; i++)
+        edgeData[i] = cudaGraphEdgeData();
+    return e;
+}
+static inline cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node,
+                                                         cudaGraphNode_t *pDependentNodes,
+                                                         struct cudaGraphEdgeData *edgeData,
+                                                         size_t *pNumDependentNodes)
+{
+    cudaError_t e = cudaGraphNodeGetDependentNodes(node, pDependentNodes, pNumDependentNodes);
+    for (size_t i = 0; e == cudaSuccess && edgeData && pDependentNodes && i < *pNumDependentNodes;
+         i++)
         edgeData[i] = cudaGraphEdgeData();
     return e;
 }

@@ -169,9 +169,20 @@ struct CUstream_st {
 
 /* A graph: its nodes in the order they were captured or added, which is an order their
  * dependencies allow (a node's dependencies exist when it is added), so they run in it.
- * Kernel nodes own a copy of their arguments; copy and memset nodes keep the pointers, as
- * CUDA's do. */
-struct rt_gnode {
+ * A node is an object of its own (its handle, cudaGraphNode_t): it knows its graph and its
+ * position there, so node-level calls need no graph, and the handle stays valid while the
+ * graph lives (a clone or an instantiation makes new node objects, each remembering the node
+ * it was copied from: cudaGraphNodeFindInClone and the cudaGraphExec*SetParams calls find
+ * theirs through it). Kernel nodes own a copy of their arguments, child graph nodes their
+ * own copy of the child graph; copy and memset nodes keep the pointers, as CUDA's do. */
+#define RT_GNODE_MAGIC 0x476e6f64u /* a live node (cleared when it is destroyed) */
+struct rt_galloc;
+struct CUgraphNode_st {
+    unsigned int magic;
+    struct CUgraph_st *graph;
+    size_t pos;                        /* graph->nodes[pos] is this node */
+    const struct CUgraphNode_st *orig; /* the node this one copies (compared, never read) */
+    struct CUgraphNode_st *next_dead;  /* destroyed nodes, freed with their graph */
     enum cudaGraphNodeType type;
     const void *func; /* kernel */
     dim3 grid, block;
@@ -179,13 +190,19 @@ struct rt_gnode {
     unsigned char *argbuf; /* the arguments back to back (argbytes), and their pointers */
     size_t argbytes, nargs;
     void **args;
-    void *dst; /* memcpy / memset */
+    int copy3d;                    /* memcpy: a cudaMemcpy3DParms copy (else 1D: dst, src) */
+    struct cudaMemcpy3DParms copy; /* (cudaGraphAddMemcpyNode, cudaGraphMemcpyNodeSetParams) */
+    void *dst;                     /* memcpy (1D) / memset */
     const void *src;
     size_t count, pitch, width, height;
     enum cudaMemcpyKind kind;
     unsigned int value, elem;
     cudaHostFn_t fn; /* host */
     void *data;
+    struct CUgraph_st *child; /* child graph (owned) */
+    cudaEvent_t event;        /* event record / wait */
+    struct rt_galloc *alloc;  /* memory allocation */
+    void *dptr;               /* memory free */
 };
 /* The edges (dependencies) as pairs of node positions, from < to, each once: what
  * cudaGraphGetEdges reports and cudaGraphExecUpdate compares. A captured graph is a chain, each
@@ -194,14 +211,30 @@ struct rt_gedge {
     size_t from, to;
 };
 struct CUgraph_st {
-    struct rt_gnode *nodes;
+    struct CUgraphNode_st **nodes;
     size_t n, cap;
     struct rt_gedge *edges;
     size_t ne, ecap;
+    struct CUgraphNode_st *dead;   /* cudaGraphDestroyNode'd: a stale handle reads as dead */
     unsigned long long capture_id; /* a capture's graph: cudaStreamGetCaptureInfo's id */
 };
 struct CUgraphExec_st {
-    struct CUgraph_st g; /* the graph as instantiated (later changes to it do not apply) */
+    struct CUgraph_st g;      /* the graph as instantiated (later changes to it do not apply) */
+    unsigned long long flags; /* cudaGraphInstantiateFlags */
+};
+/* A graph memory allocation (cudaGraphAddMemAllocNode, cudaMallocAsync in a capture). CUDA
+ * returns its address when the node is added and the address stays the same at every launch,
+ * so the memory is reserved when the node is added and stays reserved (at that address) while
+ * an allocation node names it (in a graph, a clone, an instantiation) or it is allocated.
+ * `live` is the allocation proper: from an allocation node's launch to the free (a free
+ * node's launch, cudaFree or cudaFreeAsync). */
+struct rt_galloc {
+    struct rt_galloc *next;
+    void *ptr;
+    size_t bytes;
+    unsigned int refs; /* allocation nodes naming it */
+    int live;
+    uint64_t resets; /* rt.resets when reserved: a cudaDeviceReset since took the memory */
 };
 
 struct CUevent_st {
@@ -257,6 +290,8 @@ static struct {
     struct CUmemPoolHandle_st default_pool; /* the device's default pool */
     struct CUmemPoolHandle_st *pools;       /* pools created by cudaMemPoolCreate */
     struct CUmemPoolHandle_st *mem_pool;    /* the current pool (NULL: the default one) */
+    struct rt_galloc *gallocs;              /* graph memory allocations (reserved) */
+    uint64_t gmem_used_high, gmem_res_high; /* cudaDeviceGetGraphMemAttribute's marks */
     struct CUstream_st *streams;            /* live handles */
     unsigned long long streams_created;     /* for the ids of cudaStreamGetId */
     unsigned long long captures;            /* stream captures begun (their ids) */
@@ -1389,6 +1424,19 @@ cudaError_t cudaDeviceReset(void)
     }
     rt.default_pool.used = rt.default_pool.used_high = 0;
     rt.default_pool.reserved = rt.default_pool.reserved_high = 0;
+    /* graph allocations went with the device: those no node names any more go now (the
+     * others stay, marked by their rt.resets, until their graphs go) */
+    for (struct rt_galloc **pp = &rt.gallocs; *pp;) {
+        struct rt_galloc *a = *pp;
+        a->live = 0;
+        if (a->refs) {
+            pp = &a->next;
+            continue;
+        }
+        *pp = a->next;
+        free(a);
+    }
+    rt.gmem_used_high = rt.gmem_res_high = 0;
     rt.nhost_allocs = 0;
     rt.nhostregs = 0;
     rt.ntexobjs = 0; /* the tracer's objects went with the device */
@@ -1796,21 +1844,116 @@ static cudaError_t rt_launch_error(simt_err e, int *sticky)
 
 /* --- graphs ----------------------------------------------------------------------------- */
 
-static struct rt_gnode *rt_graph_node(struct CUgraph_st *g)
+static simt_err rt_dev_free(uint64_t addr);
+static cudaError_t rt_malloc(const char *api, void **ptr, size_t size, int host_visible);
+static cudaError_t rt_graph_add_symbol_copy(const char *api, struct CUgraph_st *g,
+                                            const void *symbol, void *buf, size_t count,
+                                            size_t offset, enum cudaMemcpyKind kind, int to_symbol);
+static void rt_graph_free_nodes(struct CUgraph_st *g);
+
+/* A new node at the end of g (zeroed but for its place), or NULL. */
+static struct CUgraphNode_st *rt_graph_node(struct CUgraph_st *g)
 {
-    struct rt_gnode *n = rt_grow(g->nodes, &g->cap, g->n, sizeof *n);
+    struct CUgraphNode_st **a = rt_grow(g->nodes, &g->cap, g->n, sizeof *a);
+    if (!a)
+        return NULL;
+    g->nodes = a;
+    struct CUgraphNode_st *n = calloc(1, sizeof *n);
     if (!n)
         return NULL;
-    g->nodes = n;
-    memset(&g->nodes[g->n], 0, sizeof *n);
-    return &g->nodes[g->n++];
+    n->magic = RT_GNODE_MAGIC;
+    n->graph = g;
+    n->pos = g->n;
+    g->nodes[g->n++] = n;
+    return n;
+}
+
+/* A live node: one that was added and not destroyed (a handle after its graph was destroyed
+ * is undefined, as in CUDA). */
+static int rt_node_ok(const struct CUgraphNode_st *n)
+{
+    return n && n->magic == RT_GNODE_MAGIC && n->graph && n->pos < n->graph->n &&
+           n->graph->nodes[n->pos] == n;
+}
+
+/* One reference less to a graph allocation: its memory goes once nothing names it and it is
+ * not allocated (a live one goes at its free). */
+static void rt_galloc_unref(struct rt_galloc *a)
+{
+    if (--a->refs || a->live)
+        return;
+    for (struct rt_galloc **p = &rt.gallocs; *p; p = &(*p)->next)
+        if (*p == a) {
+            *p = a->next;
+            break;
+        }
+    if (a->resets == rt.resets)
+        rt_dev_free((uint64_t)(uintptr_t)a->ptr);
+    free(a);
+}
+
+/* The graph allocation at ptr (of the current device), or NULL. */
+static struct rt_galloc *rt_galloc_find(const void *ptr)
+{
+    for (struct rt_galloc *a = rt.gallocs; a; a = a->next)
+        if (a->ptr == ptr && a->resets == rt.resets)
+            return a;
+    return NULL;
+}
+
+static void rt_gmem_marks(void)
+{
+    uint64_t used = 0, reserved = 0;
+    for (struct rt_galloc *a = rt.gallocs; a; a = a->next)
+        if (a->resets == rt.resets) {
+            reserved += a->bytes;
+            used += a->live ? a->bytes : 0;
+        }
+    if (used > rt.gmem_used_high)
+        rt.gmem_used_high = used;
+    if (reserved > rt.gmem_res_high)
+        rt.gmem_res_high = reserved;
+}
+
+/* The allocation is freed (a free node's launch, cudaFree, cudaFreeAsync). */
+static void rt_galloc_free(struct rt_galloc *a)
+{
+    a->live = 0;
+    a->refs++;
+    rt_galloc_unref(a); /* releases the memory if no node names it any more */
+}
+
+/* What a node owns: kernel arguments, a child graph, a reference to an allocation. */
+static void rt_gnode_release(struct CUgraphNode_st *n)
+{
+    free(n->argbuf);
+    free(n->args);
+    n->argbuf = NULL;
+    n->args = NULL;
+    if (n->child) {
+        rt_graph_free_nodes(n->child);
+        free(n->child);
+        n->child = NULL;
+    }
+    if (n->alloc) {
+        rt_galloc_unref(n->alloc);
+        n->alloc = NULL;
+    }
+}
+
+/* Drops the last node of g (one whose adding failed). */
+static void rt_graph_drop_last(struct CUgraph_st *g)
+{
+    struct CUgraphNode_st *n = g->nodes[--g->n];
+    rt_gnode_release(n);
+    free(n);
 }
 
 /* Copy, memset (rows of width elements of elem bytes) and host nodes, captured or added. */
 static cudaError_t rt_graph_add_memcpy(struct CUgraph_st *g, void *dst, const void *src,
                                        size_t count, enum cudaMemcpyKind kind)
 {
-    struct rt_gnode *n = rt_graph_node(g);
+    struct CUgraphNode_st *n = rt_graph_node(g);
     if (!n)
         return rt_fail(cudaErrorMemoryAllocation);
     n->type = cudaGraphNodeTypeMemcpy;
@@ -1821,11 +1964,31 @@ static cudaError_t rt_graph_add_memcpy(struct CUgraph_st *g, void *dst, const vo
     return cudaSuccess;
 }
 
+/* What cudaMemcpy3D needs of its parameters up front (the rest is checked at launch, where
+ * cudaMemcpy3D runs them): one source and one destination, each an array or a pointer. */
+static int rt_copy3d_ok(const struct cudaMemcpy3DParms *p)
+{
+    return p && !(p->srcArray && p->srcPtr.ptr) && !(p->dstArray && p->dstPtr.ptr) &&
+           (p->srcArray || p->srcPtr.ptr) && (p->dstArray || p->dstPtr.ptr) &&
+           p->kind >= cudaMemcpyHostToHost && p->kind <= cudaMemcpyDefault;
+}
+
+static cudaError_t rt_graph_add_memcpy3d(struct CUgraph_st *g, const struct cudaMemcpy3DParms *p)
+{
+    struct CUgraphNode_st *n = rt_graph_node(g);
+    if (!n)
+        return rt_fail(cudaErrorMemoryAllocation);
+    n->type = cudaGraphNodeTypeMemcpy;
+    n->copy3d = 1;
+    n->copy = *p;
+    return cudaSuccess;
+}
+
 static cudaError_t rt_graph_add_memset(struct CUgraph_st *g, void *dst, size_t pitch,
                                        unsigned int value, unsigned int elem, size_t width,
                                        size_t height)
 {
-    struct rt_gnode *n = rt_graph_node(g);
+    struct CUgraphNode_st *n = rt_graph_node(g);
     if (!n)
         return rt_fail(cudaErrorMemoryAllocation);
     n->type = cudaGraphNodeTypeMemset;
@@ -1840,7 +2003,7 @@ static cudaError_t rt_graph_add_memset(struct CUgraph_st *g, void *dst, size_t p
 
 static cudaError_t rt_graph_add_host(struct CUgraph_st *g, cudaHostFn_t fn, void *data)
 {
-    struct rt_gnode *n = rt_graph_node(g);
+    struct CUgraphNode_st *n = rt_graph_node(g);
     if (!n)
         return rt_fail(cudaErrorMemoryAllocation);
     n->type = cudaGraphNodeTypeHost;
@@ -1849,10 +2012,12 @@ static cudaError_t rt_graph_add_host(struct CUgraph_st *g, cudaHostFn_t fn, void
     return cudaSuccess;
 }
 
-/* A kernel node: its arguments are copied now (their sizes from the kernel's parameters). */
-static cudaError_t rt_graph_add_kernel(struct CUgraph_st *g, const void *func,
-                                       const struct rt_func *f, dim3 grid, dim3 block,
-                                       size_t shared, void **args)
+/* Gives kernel node n its kernel and a copy of its arguments (their sizes from the kernel's
+ * parameters). The new copy is made before the old one goes: args may point into it
+ * (cudaGraphKernelNodeGetParams hands those pointers out, as CUDA does). */
+static cudaError_t rt_kernel_node_set(struct CUgraphNode_st *n, const void *func,
+                                      const struct rt_func *f, dim3 grid, dim3 block, size_t shared,
+                                      void **args)
 {
     struct simt_kernel_attrs ka;
     if (simt_module_kernel_attrs(f->img->module, f->name, &ka) != SIMT_ERR_OK)
@@ -1870,13 +2035,10 @@ static cudaError_t rt_graph_add_kernel(struct CUgraph_st *g, const void *func,
         }
         total += (sz[i] + 15) / 16 * 16;
     }
-    struct rt_gnode *n = rt_graph_node(g);
     unsigned char *buf = malloc(total ? total : 1);
     void **ptrs = calloc(ka.num_params + 1, sizeof *ptrs);
-    if (!n || !buf || !ptrs) {
+    if (!buf || !ptrs) {
         free(sz), free(buf), free(ptrs);
-        if (n)
-            g->n--;
         return rt_fail(cudaErrorMemoryAllocation);
     }
     size_t off = 0;
@@ -1887,6 +2049,8 @@ static cudaError_t rt_graph_add_kernel(struct CUgraph_st *g, const void *func,
         off += (sz[i] + 15) / 16 * 16;
     }
     free(sz);
+    free(n->argbuf);
+    free(n->args);
     n->type = cudaGraphNodeTypeKernel;
     n->func = func;
     n->grid = grid;
@@ -1896,6 +2060,71 @@ static cudaError_t rt_graph_add_kernel(struct CUgraph_st *g, const void *func,
     n->argbytes = total;
     n->nargs = ka.num_params;
     n->args = ptrs;
+    return cudaSuccess;
+}
+
+/* A kernel node at the end of g. */
+static cudaError_t rt_graph_add_kernel(struct CUgraph_st *g, const void *func,
+                                       const struct rt_func *f, dim3 grid, dim3 block,
+                                       size_t shared, void **args)
+{
+    struct CUgraphNode_st *n = rt_graph_node(g);
+    if (!n)
+        return rt_fail(cudaErrorMemoryAllocation);
+    cudaError_t e = rt_kernel_node_set(n, func, f, grid, block, shared, args);
+    if (e != cudaSuccess)
+        rt_graph_drop_last(g);
+    return e;
+}
+
+/* An allocation node at the end of g: the memory is reserved now (struct rt_galloc). */
+static cudaError_t rt_graph_add_alloc(const char *api, struct CUgraph_st *g, size_t bytes,
+                                      void **dptr)
+{
+    struct rt_galloc *a = calloc(1, sizeof *a);
+    if (!a)
+        return rt_fail(cudaErrorMemoryAllocation);
+    cudaError_t e = rt_malloc(api, &a->ptr, bytes, 0);
+    if (e != cudaSuccess) {
+        free(a);
+        return e;
+    }
+    struct CUgraphNode_st *n = rt_graph_node(g);
+    if (!n) {
+        rt_dev_free((uint64_t)(uintptr_t)a->ptr);
+        free(a);
+        return rt_fail(cudaErrorMemoryAllocation);
+    }
+    a->bytes = bytes;
+    a->refs = 1;
+    a->resets = rt.resets;
+    a->next = rt.gallocs;
+    rt.gallocs = a;
+    rt_gmem_marks();
+    n->type = cudaGraphNodeTypeMemAlloc;
+    n->alloc = a;
+    *dptr = a->ptr;
+    return cudaSuccess;
+}
+
+/* A free node at the end of g: dptr must be a graph allocation's, not freed in g already
+ * (CUDA's cudaErrorInvalidValue cases). */
+static cudaError_t rt_graph_add_free(const char *api, struct CUgraph_st *g, void *dptr)
+{
+    if (!rt_galloc_find(dptr)) {
+        rt_msg(api, "%p is not memory allocated by a graph allocation node", dptr);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    for (size_t i = 0; i < g->n; i++)
+        if (g->nodes[i]->type == cudaGraphNodeTypeMemFree && g->nodes[i]->dptr == dptr) {
+            rt_msg(api, "%p is freed twice in the graph", dptr);
+            return rt_fail(cudaErrorInvalidValue);
+        }
+    struct CUgraphNode_st *n = rt_graph_node(g);
+    if (!n)
+        return rt_fail(cudaErrorMemoryAllocation);
+    n->type = cudaGraphNodeTypeMemFree;
+    n->dptr = dptr;
     return cudaSuccess;
 }
 
@@ -1927,8 +2156,14 @@ static cudaError_t rt_captured(cudaError_t e, struct CUgraph_st *g)
 static void rt_graph_free_nodes(struct CUgraph_st *g)
 {
     for (size_t i = 0; i < g->n; i++) {
-        free(g->nodes[i].argbuf);
-        free(g->nodes[i].args);
+        rt_gnode_release(g->nodes[i]);
+        g->nodes[i]->magic = 0;
+        free(g->nodes[i]);
+    }
+    while (g->dead) {
+        struct CUgraphNode_st *n = g->dead->next_dead;
+        free(g->dead);
+        g->dead = n;
     }
     free(g->nodes);
     free(g->edges);
@@ -1937,31 +2172,55 @@ static void rt_graph_free_nodes(struct CUgraph_st *g)
     g->n = g->cap = g->ne = g->ecap = 0;
 }
 
-/* A deep copy of g's nodes into d (instantiation). */
+static cudaError_t rt_graph_copy(struct CUgraph_st *d, const struct CUgraph_st *g);
+
+/* Node o copied to the end of d: its own arguments and child graph, the same allocation. */
+static cudaError_t rt_gnode_copy(struct CUgraph_st *d, const struct CUgraphNode_st *o)
+{
+    struct CUgraphNode_st *n = rt_graph_node(d);
+    if (!n)
+        return cudaErrorMemoryAllocation;
+    struct CUgraphNode_st place = *n;
+    *n = *o;
+    n->magic = place.magic;
+    n->graph = place.graph;
+    n->pos = place.pos;
+    n->next_dead = NULL;
+    n->orig = o;
+    n->argbuf = NULL;
+    n->args = NULL;
+    n->child = NULL;
+    if (n->alloc)
+        n->alloc->refs++;
+    if (o->type == cudaGraphNodeTypeKernel) {
+        n->argbuf = malloc(o->argbytes ? o->argbytes : 1);
+        n->args = calloc(o->nargs + 1, sizeof *n->args);
+        if (!n->argbuf || !n->args)
+            return cudaErrorMemoryAllocation; /* the caller frees d */
+        memcpy(n->argbuf, o->argbuf, o->argbytes);
+        for (size_t a = 0; a < o->nargs; a++)
+            n->args[a] = n->argbuf + ((unsigned char *)o->args[a] - o->argbuf);
+    }
+    if (o->child) {
+        n->child = calloc(1, sizeof *n->child);
+        if (!n->child)
+            return cudaErrorMemoryAllocation;
+        return rt_graph_copy(n->child, o->child);
+    }
+    return cudaSuccess;
+}
+
+/* A deep copy of g into d (instantiation, clone, child graph): new nodes, each remembering
+ * the node it copies. */
 static cudaError_t rt_graph_copy(struct CUgraph_st *d, const struct CUgraph_st *g)
 {
     memset(d, 0, sizeof *d);
     for (size_t i = 0; i < g->n; i++) {
-        const struct rt_gnode *o = &g->nodes[i];
-        struct rt_gnode *n = rt_graph_node(d);
-        if (!n) {
+        cudaError_t e = rt_gnode_copy(d, g->nodes[i]);
+        if (e != cudaSuccess) {
             rt_graph_free_nodes(d);
-            return cudaErrorMemoryAllocation;
+            return e;
         }
-        *n = *o;
-        n->argbuf = NULL;
-        n->args = NULL;
-        if (o->type != cudaGraphNodeTypeKernel)
-            continue;
-        n->argbuf = malloc(o->argbytes ? o->argbytes : 1);
-        n->args = calloc(o->nargs + 1, sizeof *n->args);
-        if (!n->argbuf || !n->args) {
-            rt_graph_free_nodes(d);
-            return cudaErrorMemoryAllocation;
-        }
-        memcpy(n->argbuf, o->argbuf, o->argbytes);
-        for (size_t a = 0; a < o->nargs; a++)
-            n->args[a] = n->argbuf + ((unsigned char *)o->args[a] - o->argbuf);
     }
     if (g->ne) {
         d->edges = malloc(g->ne * sizeof *d->edges);
@@ -2289,6 +2548,11 @@ static cudaError_t rt_malloc_pool(const char *api, void **devPtr, size_t size,
 {
     if (!rt_stream_ok(stream))
         return rt_bad_handle(api, "stream", stream);
+    if (rt_capturing(stream)) { /* an allocation node of the capture (not from the pool) */
+        if (!devPtr || !size)
+            return rt_fail(cudaErrorInvalidValue);
+        return rt_captured(rt_graph_add_alloc(api, stream->capture, size, devPtr), stream->capture);
+    }
     cudaError_t e = rt_malloc(api, devPtr, size, 0);
     if (e != cudaSuccess || size == 0)
         return e;
@@ -2526,6 +2790,18 @@ cudaError_t cudaFree(void *devPtr)
     RT_ENTER();
     if (!devPtr)
         return cudaSuccess;
+    struct rt_galloc *ga = rt_galloc_find(devPtr);
+    if (ga) { /* a graph allocation: freed, its address kept for the graph's next launch */
+        if (!ga->live) {
+            rt_msg("cudaFree",
+                   "graph allocation %p is not allocated (its graph has not run "
+                   "since it was freed)",
+                   devPtr);
+            return rt_fail(cudaErrorInvalidValue);
+        }
+        rt_galloc_free(ga);
+        return cudaSuccess;
+    }
     if (rt_is_host_alloc(rt_addr(devPtr), NULL)) {
         rt_msg("cudaFree", "%p was allocated by cudaMallocHost/cudaHostAlloc; use cudaFreeHost",
                devPtr);
@@ -2542,6 +2818,9 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream)
 {
     if (!rt_stream_ok(stream))
         return rt_bad_handle("cudaFreeAsync", "stream", stream);
+    if (rt_capturing(stream)) /* a free node of the capture */
+        return rt_captured(rt_graph_add_free("cudaFreeAsync", stream->capture, devPtr),
+                           stream->capture);
     return cudaFree(devPtr);
 }
 
@@ -2844,6 +3123,20 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
 {
     if (!rt_stream_ok(stream))
         return rt_bad_handle("cudaMemcpy2DAsync", "stream", stream);
+    if (rt_capturing(stream)) { /* a copy node of the capture: width x height bytes */
+        struct cudaMemcpy3DParms p;
+        memset(&p, 0, sizeof p);
+        p.srcPtr = make_cudaPitchedPtr((void *)src, spitch, width, height);
+        p.dstPtr = make_cudaPitchedPtr(dst, dpitch, width, height);
+        p.extent = make_cudaExtent(width, height, 1);
+        p.kind = kind;
+        if (width > dpitch || width > spitch) {
+            rt_msg("cudaMemcpy2DAsync", "width %zu exceeds the pitch (dst %zu, src %zu)", width,
+                   dpitch, spitch);
+            return rt_fail(cudaErrorInvalidPitchValue);
+        }
+        return rt_captured(rt_graph_add_memcpy3d(stream->capture, &p), stream->capture);
+    }
     return rt_memcpy2d("cudaMemcpy2DAsync", dst, dpitch, src, spitch, width, height, kind);
 }
 
@@ -2875,6 +3168,13 @@ cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t widt
 {
     if (!rt_stream_ok(stream))
         return rt_bad_handle("cudaMemset2DAsync", "stream", stream);
+    if (rt_capturing(stream)) {
+        if (width > pitch && height > 1)
+            return rt_fail(cudaErrorInvalidPitchValue);
+        return rt_captured(rt_graph_add_memset(stream->capture, devPtr, pitch, (unsigned char)value,
+                                               1, width, height),
+                           stream->capture);
+    }
     return cudaMemset2D(devPtr, pitch, value, width, height);
 }
 
@@ -2994,6 +3294,10 @@ cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t 
 {
     if (!rt_stream_ok(stream))
         return rt_bad_handle("cudaMemcpyToSymbolAsync", "stream", stream);
+    if (rt_capturing(stream))
+        return rt_captured(rt_graph_add_symbol_copy("cudaMemcpyToSymbolAsync", stream->capture,
+                                                    symbol, (void *)src, count, offset, kind, 1),
+                           stream->capture);
     return rt_symbol_copy("cudaMemcpyToSymbolAsync", symbol, (void *)src, count, offset, kind, 1);
 }
 
@@ -3002,6 +3306,10 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t coun
 {
     if (!rt_stream_ok(stream))
         return rt_bad_handle("cudaMemcpyFromSymbolAsync", "stream", stream);
+    if (rt_capturing(stream))
+        return rt_captured(rt_graph_add_symbol_copy("cudaMemcpyFromSymbolAsync", stream->capture,
+                                                    symbol, dst, count, offset, kind, 0),
+                           stream->capture);
     return rt_symbol_copy("cudaMemcpyFromSymbolAsync", symbol, dst, count, offset, kind, 0);
 }
 
@@ -3351,6 +3659,11 @@ cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t st
 {
     if (!rt_stream_ok(stream))
         return rt_bad_handle("cudaMemcpy3DAsync", "stream", stream);
+    if (rt_capturing(stream)) {
+        if (!rt_copy3d_ok(p))
+            return rt_fail(cudaErrorInvalidValue);
+        return rt_captured(rt_graph_add_memcpy3d(stream->capture, p), stream->capture);
+    }
     return cudaMemcpy3D(p);
 }
 
@@ -4111,7 +4424,7 @@ cudaError_t cudaStreamGetCaptureInfo_v2(cudaStream_t stream,
     if (numDependencies_out)
         *numDependencies_out = g && g->n ? 1 : 0;
     if (dependencies_out) {
-        last = g && g->n ? (cudaGraphNode_t)(uintptr_t)g->n : NULL;
+        last = g && g->n ? g->nodes[g->n - 1] : NULL;
         *dependencies_out = last ? &last : NULL;
     }
     return cudaSuccess;
@@ -4136,16 +4449,32 @@ cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags)
     return *pGraph ? cudaSuccess : rt_fail(cudaErrorMemoryAllocation);
 }
 
+/* 1 if g (or a child graph in it) has memory allocation or free nodes, which CUDA does not
+ * let a graph be cloned, nested or have nodes and edges removed with. */
+static int rt_graph_has_mem(const struct CUgraph_st *g)
+{
+    for (size_t i = 0; i < g->n; i++)
+        if (g->nodes[i]->type == cudaGraphNodeTypeMemAlloc ||
+            g->nodes[i]->type == cudaGraphNodeTypeMemFree ||
+            (g->nodes[i]->child && rt_graph_has_mem(g->nodes[i]->child)))
+            return 1;
+    return 0;
+}
+
 cudaError_t cudaGraphClone(cudaGraph_t *pGraphClone, cudaGraph_t originalGraph)
 {
     if (!pGraphClone || !originalGraph)
         return rt_fail(cudaErrorInvalidValue);
+    if (rt_graph_has_mem(originalGraph)) {
+        rt_msg("cudaGraphClone", "a graph with memory allocation or free nodes cannot be cloned");
+        return rt_fail(cudaErrorNotSupported);
+    }
     struct CUgraph_st *c = calloc(1, sizeof *c);
     if (!c || rt_graph_copy(c, originalGraph) != cudaSuccess) {
         free(c);
         return rt_fail(cudaErrorMemoryAllocation);
     }
-    *pGraphClone = c; /* node handles are positions: the same in the clone */
+    *pGraphClone = c; /* new nodes, each knowing its original (cudaGraphNodeFindInClone) */
     return cudaSuccess;
 }
 
@@ -4168,14 +4497,13 @@ cudaError_t cudaGraphDestroy(cudaGraph_t graph)
     return cudaSuccess;
 }
 
-/* A node's handle is its position + 1 (graphs are never reordered): dependencies must be
- * handles of nodes already in the graph. */
+/* Dependencies must be live nodes of g (which come before the node added after them). */
 static int rt_graph_deps_ok(const struct CUgraph_st *g, const cudaGraphNode_t *deps, size_t n)
 {
     if (n && !deps)
         return 0;
     for (size_t i = 0; i < n; i++)
-        if (!deps[i] || (uintptr_t)deps[i] > g->n)
+        if (!rt_node_ok(deps[i]) || deps[i]->graph != g)
             return 0;
     return 1;
 }
@@ -4186,12 +4514,12 @@ static cudaError_t rt_graph_added(cudaGraphNode_t *pNode, struct CUgraph_st *g,
                                   const cudaGraphNode_t *deps, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        cudaError_t e = rt_graph_edge(g, (uintptr_t)deps[i] - 1, g->n - 1);
+        cudaError_t e = rt_graph_edge(g, deps[i]->pos, g->n - 1);
         if (e != cudaSuccess)
             return e;
     }
     if (pNode)
-        *pNode = (cudaGraphNode_t)(uintptr_t)g->n;
+        *pNode = g->nodes[g->n - 1];
     return cudaSuccess;
 }
 
@@ -4226,12 +4554,87 @@ cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t gr
     return e != cudaSuccess ? e : rt_graph_added(pGraphNode, graph, pDependencies, numDependencies);
 }
 
+cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                   const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                   const struct cudaMemcpy3DParms *p)
+{
+    if (!graph || !pGraphNode || !rt_copy3d_ok(p) ||
+        !rt_graph_deps_ok(graph, pDependencies, numDependencies))
+        return rt_fail(cudaErrorInvalidValue);
+    cudaError_t e = rt_graph_add_memcpy3d(graph, p);
+    return e != cudaSuccess ? e : rt_graph_added(pGraphNode, graph, pDependencies, numDependencies);
+}
+
+/* A copy to or from a variable is a 1D copy node at the variable's address (resolved now, as
+ * CUDA does), added at the end of g. */
+static cudaError_t rt_graph_add_symbol_copy(const char *api, struct CUgraph_st *g,
+                                            const void *symbol, void *buf, size_t count,
+                                            size_t offset, enum cudaMemcpyKind kind, int to_symbol)
+{
+    RT_ENTER();
+    uint64_t addr;
+    void *host;
+    size_t n;
+    cudaError_t e = rt_symbol(api, symbol, &addr, &host, &n);
+    if (e != cudaSuccess)
+        return rt_fail(e);
+    if (offset > n || count > n - offset) {
+        rt_msg(api, "%zu bytes at offset %zu exceed the variable's %zu bytes", count, offset, n);
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    if (kind != cudaMemcpyDefault && kind != cudaMemcpyDeviceToDevice &&
+        kind != (to_symbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost)) {
+        rt_msg(api, "invalid cudaMemcpyKind %d for a symbol copy", (int)kind);
+        return rt_fail(cudaErrorInvalidMemcpyDirection);
+    }
+    void *sym = (char *)(uintptr_t)addr + offset;
+    return to_symbol ? rt_graph_add_memcpy(g, sym, buf, count, kind)
+                     : rt_graph_add_memcpy(g, buf, sym, count, kind);
+}
+
+static cudaError_t rt_graph_symbol_node(const char *api, cudaGraphNode_t *pNode, cudaGraph_t graph,
+                                        const cudaGraphNode_t *deps, size_t ndeps,
+                                        const void *symbol, void *buf, size_t count, size_t offset,
+                                        enum cudaMemcpyKind kind, int to_symbol)
+{
+    if (!graph || !pNode || !rt_graph_deps_ok(graph, deps, ndeps))
+        return rt_fail(cudaErrorInvalidValue);
+    cudaError_t e =
+        rt_graph_add_symbol_copy(api, graph, symbol, buf, count, offset, kind, to_symbol);
+    return e != cudaSuccess ? e : rt_graph_added(pNode, graph, deps, ndeps);
+}
+
+cudaError_t cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                           const cudaGraphNode_t *pDependencies,
+                                           size_t numDependencies, const void *symbol,
+                                           const void *src, size_t count, size_t offset,
+                                           enum cudaMemcpyKind kind)
+{
+    return rt_graph_symbol_node("cudaGraphAddMemcpyNodeToSymbol", pGraphNode, graph, pDependencies,
+                                numDependencies, symbol, (void *)src, count, offset, kind, 1);
+}
+
+cudaError_t cudaGraphAddMemcpyNodeFromSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                             const cudaGraphNode_t *pDependencies,
+                                             size_t numDependencies, void *dst, const void *symbol,
+                                             size_t count, size_t offset, enum cudaMemcpyKind kind)
+{
+    return rt_graph_symbol_node("cudaGraphAddMemcpyNodeFromSymbol", pGraphNode, graph,
+                                pDependencies, numDependencies, symbol, dst, count, offset, kind,
+                                0);
+}
+
+static int rt_memset_ok(const struct cudaMemsetParams *p)
+{
+    return p && (p->elementSize == 1 || p->elementSize == 2 || p->elementSize == 4) &&
+           (p->height <= 1 || p->pitch >= p->width * p->elementSize);
+}
+
 cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                    const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                    const struct cudaMemsetParams *p)
 {
-    if (!graph || !pGraphNode || !p ||
-        (p->elementSize != 1 && p->elementSize != 2 && p->elementSize != 4) ||
+    if (!graph || !pGraphNode || !rt_memset_ok(p) ||
         !rt_graph_deps_ok(graph, pDependencies, numDependencies))
         return rt_fail(cudaErrorInvalidValue);
     cudaError_t e = rt_graph_add_memset(graph, p->dst, p->pitch, p->value, p->elementSize, p->width,
@@ -4255,11 +4658,104 @@ cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph
 {
     if (!graph || !pGraphNode || !rt_graph_deps_ok(graph, pDependencies, numDependencies))
         return rt_fail(cudaErrorInvalidValue);
-    struct rt_gnode *n = rt_graph_node(graph);
+    struct CUgraphNode_st *n = rt_graph_node(graph);
     if (!n)
         return rt_fail(cudaErrorMemoryAllocation);
     n->type = cudaGraphNodeTypeEmpty;
     return rt_graph_added(pGraphNode, graph, pDependencies, numDependencies);
+}
+
+/* The child graph is copied now (later changes to it do not apply), as CUDA does. */
+cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                       const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                       cudaGraph_t childGraph)
+{
+    if (!graph || !pGraphNode || !childGraph || childGraph == graph ||
+        !rt_graph_deps_ok(graph, pDependencies, numDependencies))
+        return rt_fail(cudaErrorInvalidValue);
+    if (rt_graph_has_mem(childGraph)) {
+        rt_msg("cudaGraphAddChildGraphNode",
+               "a graph with memory allocation or free nodes cannot be a child graph");
+        return rt_fail(cudaErrorNotSupported);
+    }
+    struct CUgraph_st *c = calloc(1, sizeof *c);
+    if (!c)
+        return rt_fail(cudaErrorMemoryAllocation);
+    cudaError_t e = rt_graph_copy(c, childGraph);
+    struct CUgraphNode_st *n = e == cudaSuccess ? rt_graph_node(graph) : NULL;
+    if (!n) {
+        rt_graph_free_nodes(c);
+        free(c);
+        return rt_fail(cudaErrorMemoryAllocation);
+    }
+    n->type = cudaGraphNodeTypeGraph;
+    n->child = c;
+    return rt_graph_added(pGraphNode, graph, pDependencies, numDependencies);
+}
+
+static cudaError_t rt_graph_add_event(const char *api, cudaGraphNode_t *pNode, cudaGraph_t graph,
+                                      const cudaGraphNode_t *deps, size_t ndeps, cudaEvent_t event,
+                                      enum cudaGraphNodeType type)
+{
+    if (!graph || !pNode || !rt_graph_deps_ok(graph, deps, ndeps))
+        return rt_fail(cudaErrorInvalidValue);
+    if (!rt_event_ok(event))
+        return rt_bad_handle(api, "event", event);
+    struct CUgraphNode_st *n = rt_graph_node(graph);
+    if (!n)
+        return rt_fail(cudaErrorMemoryAllocation);
+    n->type = type;
+    n->event = event;
+    return rt_graph_added(pNode, graph, deps, ndeps);
+}
+
+cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                        const cudaGraphNode_t *pDependencies,
+                                        size_t numDependencies, cudaEvent_t event)
+{
+    return rt_graph_add_event("cudaGraphAddEventRecordNode", pGraphNode, graph, pDependencies,
+                              numDependencies, event, cudaGraphNodeTypeEventRecord);
+}
+
+cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                      const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                      cudaEvent_t event)
+{
+    return rt_graph_add_event("cudaGraphAddEventWaitNode", pGraphNode, graph, pDependencies,
+                              numDependencies, event, cudaGraphNodeTypeWaitEvent);
+}
+
+/* The memory is reserved now and nodeParams->dptr is its address (struct rt_galloc). Only
+ * device memory of device 0 exists. */
+cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                     const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                     struct cudaMemAllocNodeParams *nodeParams)
+{
+    RT_ENTER();
+    if (!graph || !pGraphNode || !nodeParams || !nodeParams->bytesize ||
+        !rt_graph_deps_ok(graph, pDependencies, numDependencies))
+        return rt_fail(cudaErrorInvalidValue);
+    const struct cudaMemPoolProps *pp = &nodeParams->poolProps;
+    if (pp->allocType != cudaMemAllocationTypePinned ||
+        pp->location.type != cudaMemLocationTypeDevice || pp->location.id != 0) {
+        rt_msg("cudaGraphAddMemAllocNode",
+               "only pinned device memory of device 0 (cudaMemAllocationTypePinned, "
+               "cudaMemLocationTypeDevice, id 0) can be allocated");
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    cudaError_t e = rt_graph_add_alloc("cudaGraphAddMemAllocNode", graph, nodeParams->bytesize,
+                                       &nodeParams->dptr);
+    return e != cudaSuccess ? e : rt_graph_added(pGraphNode, graph, pDependencies, numDependencies);
+}
+
+cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                    void *dptr)
+{
+    if (!graph || !pGraphNode || !rt_graph_deps_ok(graph, pDependencies, numDependencies))
+        return rt_fail(cudaErrorInvalidValue);
+    cudaError_t e = rt_graph_add_free("cudaGraphAddMemFreeNode", graph, dptr);
+    return e != cudaSuccess ? e : rt_graph_added(pGraphNode, graph, pDependencies, numDependencies);
 }
 
 /* Nodes run in the order they were added, which already puts every node after the nodes it
@@ -4270,19 +4766,19 @@ cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *f
     if (!graph || (n && (!from || !to)))
         return rt_fail(cudaErrorInvalidValue);
     for (size_t i = 0; i < n; i++) {
-        uintptr_t a = (uintptr_t)from[i], b = (uintptr_t)to[i];
-        if (!a || !b || a > graph->n || b > graph->n)
+        if (!rt_graph_deps_ok(graph, &from[i], 1) || !rt_graph_deps_ok(graph, &to[i], 1) ||
+            from[i] == to[i])
             return rt_fail(cudaErrorInvalidValue);
-        if (a >= b) {
+        if (from[i]->pos > to[i]->pos) {
             rt_msg("cudaGraphAddDependencies",
                    "node %zu added after node %zu cannot run before it here (graphs run their "
                    "nodes in the order they were added)",
-                   (size_t)a - 1, (size_t)b - 1);
+                   from[i]->pos, to[i]->pos);
             return rt_fail(cudaErrorNotSupported);
         }
     }
     for (size_t i = 0; i < n; i++) {
-        cudaError_t e = rt_graph_edge(graph, (uintptr_t)from[i] - 1, (uintptr_t)to[i] - 1);
+        cudaError_t e = rt_graph_edge(graph, from[i]->pos, to[i]->pos);
         if (e != cudaSuccess)
             return e;
     }
@@ -4295,8 +4791,15 @@ cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t
 {
     if (!graph || (n && (!from || !to)))
         return rt_fail(cudaErrorInvalidValue);
+    if (n && rt_graph_has_mem(graph)) {
+        rt_msg("cudaGraphRemoveDependencies",
+               "edges of a graph with memory allocation or free nodes cannot be removed");
+        return rt_fail(cudaErrorNotSupported);
+    }
     for (size_t i = 0; i < n; i++) {
-        size_t a = (uintptr_t)from[i] - 1, b = (uintptr_t)to[i] - 1, k = 0;
+        if (!rt_graph_deps_ok(graph, &from[i], 1) || !rt_graph_deps_ok(graph, &to[i], 1))
+            return rt_fail(cudaErrorInvalidValue);
+        size_t a = from[i]->pos, b = to[i]->pos, k = 0;
         while (k < graph->ne && !(graph->edges[k].from == a && graph->edges[k].to == b))
             k++;
         if (k == graph->ne)
@@ -4320,8 +4823,8 @@ cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGrap
     }
     size_t k = 0;
     for (; k < *numEdges && k < graph->ne; k++) {
-        from[k] = (cudaGraphNode_t)(uintptr_t)(graph->edges[k].from + 1);
-        to[k] = (cudaGraphNode_t)(uintptr_t)(graph->edges[k].to + 1);
+        from[k] = graph->nodes[graph->edges[k].from];
+        to[k] = graph->nodes[graph->edges[k].to];
     }
     for (size_t j = k; j < *numEdges; j++)
         from[j] = to[j] = NULL;
@@ -4329,39 +4832,449 @@ cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGrap
     return cudaSuccess;
 }
 
-/* Same nodes in the same order with the same edges (a set: the order they were added in does
- * not matter). */
-static int rt_graph_same_topology(const struct CUgraph_st *a, const struct CUgraph_st *b)
+/* CUDA's contract for node lists: with out = NULL the count; else up to *num of them, the
+ * rest of out NULL, and the count written. which(g, i, arg): node i is listed. */
+static cudaError_t rt_node_list(const struct CUgraph_st *g,
+                                int (*which)(const struct CUgraph_st *, size_t, const void *),
+                                const void *arg, cudaGraphNode_t *out, size_t *num)
 {
-    if (a->n != b->n || a->ne != b->ne)
-        return 0;
-    for (size_t i = 0; i < a->ne; i++) {
-        size_t k = 0;
-        while (k < b->ne &&
-               !(b->edges[k].from == a->edges[i].from && b->edges[k].to == a->edges[i].to))
+    size_t k = 0;
+    for (size_t i = 0; i < g->n; i++)
+        if (which(g, i, arg)) {
+            if (out && k < *num)
+                out[k] = g->nodes[i];
             k++;
-        if (k == b->ne)
-            return 0;
+        }
+    if (out) {
+        for (size_t j = k; j < *num; j++)
+            out[j] = NULL;
+        if (k > *num)
+            k = *num;
     }
+    *num = k;
+    return cudaSuccess;
+}
+
+static int rt_list_all(const struct CUgraph_st *g, size_t i, const void *arg)
+{
+    (void)g, (void)i, (void)arg;
     return 1;
+}
+
+static int rt_list_roots(const struct CUgraph_st *g, size_t i, const void *arg)
+{
+    (void)arg;
+    for (size_t k = 0; k < g->ne; k++)
+        if (g->edges[k].to == i)
+            return 0;
+    return 1;
+}
+
+static int rt_has_edge(const struct CUgraph_st *g, size_t a, size_t b)
+{
+    for (size_t k = 0; k < g->ne; k++)
+        if (g->edges[k].from == a && g->edges[k].to == b)
+            return 1;
+    return 0;
+}
+
+static int rt_list_deps(const struct CUgraph_st *g, size_t i, const void *node)
+{
+    return rt_has_edge(g, i, ((const struct CUgraphNode_st *)node)->pos);
+}
+
+static int rt_list_dependents(const struct CUgraph_st *g, size_t i, const void *node)
+{
+    return rt_has_edge(g, ((const struct CUgraphNode_st *)node)->pos, i);
 }
 
 cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *numNodes)
 {
     if (!graph || !numNodes)
         return rt_fail(cudaErrorInvalidValue);
-    if (nodes)
-        for (size_t i = 0; i < *numNodes && i < graph->n; i++)
-            nodes[i] = (cudaGraphNode_t)(uintptr_t)(i + 1);
-    *numNodes = graph->n;
+    return rt_node_list(graph, rt_list_all, NULL, nodes, numNodes);
+}
+
+cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t *pRootNodes,
+                                  size_t *pNumRootNodes)
+{
+    if (!graph || !pNumRootNodes)
+        return rt_fail(cudaErrorInvalidValue);
+    return rt_node_list(graph, rt_list_roots, NULL, pRootNodes, pNumRootNodes);
+}
+
+cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *pDependencies,
+                                         size_t *pNumDependencies)
+{
+    if (!rt_node_ok(node) || !pNumDependencies)
+        return rt_fail(cudaErrorInvalidValue);
+    return rt_node_list(node->graph, rt_list_deps, node, pDependencies, pNumDependencies);
+}
+
+cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *pDependentNodes,
+                                           size_t *pNumDependentNodes)
+{
+    if (!rt_node_ok(node) || !pNumDependentNodes)
+        return rt_fail(cudaErrorInvalidValue);
+    return rt_node_list(node->graph, rt_list_dependents, node, pDependentNodes, pNumDependentNodes);
+}
+
+cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGraphNodeType *pType)
+{
+    if (!rt_node_ok(node) || !pType)
+        return rt_fail(cudaErrorInvalidValue);
+    *pType = node->type;
     return cudaSuccess;
 }
+
+/* The node leaves its graph with its edges; later nodes move up one place (their handles
+ * stay), and its handle reads as destroyed until the graph goes. */
+cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node)
+{
+    if (!rt_node_ok(node))
+        return rt_fail(cudaErrorInvalidValue);
+    struct CUgraph_st *g = node->graph;
+    if (rt_graph_has_mem(g)) {
+        rt_msg("cudaGraphDestroyNode",
+               "nodes of a graph with memory allocation or free nodes cannot be destroyed");
+        return rt_fail(cudaErrorNotSupported);
+    }
+    const size_t p = node->pos;
+    size_t k = 0;
+    for (size_t i = 0; i < g->ne; i++) {
+        struct rt_gedge e = g->edges[i];
+        if (e.from == p || e.to == p)
+            continue;
+        e.from -= e.from > p;
+        e.to -= e.to > p;
+        g->edges[k++] = e;
+    }
+    g->ne = k;
+    memmove(&g->nodes[p], &g->nodes[p + 1], (g->n - p - 1) * sizeof *g->nodes);
+    g->n--;
+    for (size_t i = p; i < g->n; i++)
+        g->nodes[i]->pos = i;
+    rt_gnode_release(node);
+    node->magic = 0;
+    node->next_dead = g->dead;
+    g->dead = node;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *pNode, cudaGraphNode_t originalNode,
+                                     cudaGraph_t clonedGraph)
+{
+    if (!pNode || !originalNode || !clonedGraph)
+        return rt_fail(cudaErrorInvalidValue);
+    for (size_t i = 0; i < clonedGraph->n; i++)
+        if (clonedGraph->nodes[i]->orig == originalNode) {
+            *pNode = clonedGraph->nodes[i];
+            return cudaSuccess;
+        }
+    return rt_fail(cudaErrorInvalidValue);
+}
+
+/* --- node parameters ---------------------------------------------------------------------- */
+
+/* node, if it is a live node of that type */
+static struct CUgraphNode_st *rt_typed_node(cudaGraphNode_t node, enum cudaGraphNodeType type)
+{
+    return rt_node_ok(node) && node->type == type ? node : NULL;
+}
+
+cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node, struct cudaKernelNodeParams *p)
+{
+    const struct CUgraphNode_st *n = rt_typed_node(node, cudaGraphNodeTypeKernel);
+    if (!n || !p)
+        return rt_fail(cudaErrorInvalidValue);
+    p->func = (void *)n->func;
+    p->gridDim = n->grid;
+    p->blockDim = n->block;
+    p->sharedMemBytes = (unsigned int)n->shared;
+    p->kernelParams = n->args; /* the node's copies, as CUDA hands out */
+    p->extra = NULL;
+    return cudaSuccess;
+}
+
+static cudaError_t rt_kernel_params_set(const char *api, struct CUgraphNode_st *n,
+                                        const struct cudaKernelNodeParams *p)
+{
+    RT_ENTER();
+    if (!n || !p)
+        return rt_fail(cudaErrorInvalidValue);
+    if (p->extra) {
+        rt_msg(api, "kernel arguments through `extra` are not supported");
+        return rt_fail(cudaErrorNotSupported);
+    }
+    struct rt_func *f;
+    cudaError_t e = rt_kernel(api, p->func, &f);
+    if (e != cudaSuccess)
+        return e;
+    return rt_kernel_node_set(n, p->func, f, p->gridDim, p->blockDim, p->sharedMemBytes,
+                              p->kernelParams);
+}
+
+cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node, const struct cudaKernelNodeParams *p)
+{
+    return rt_kernel_params_set("cudaGraphKernelNodeSetParams",
+                                rt_typed_node(node, cudaGraphNodeTypeKernel), p);
+}
+
+cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node, struct cudaMemcpy3DParms *p)
+{
+    const struct CUgraphNode_st *n = rt_typed_node(node, cudaGraphNodeTypeMemcpy);
+    if (!n || !p)
+        return rt_fail(cudaErrorInvalidValue);
+    if (n->copy3d) {
+        *p = n->copy;
+        return cudaSuccess;
+    }
+    /* a 1D copy as CUDA reports it: one row of count bytes */
+    memset(p, 0, sizeof *p);
+    p->srcPtr = make_cudaPitchedPtr((void *)n->src, n->count, n->count, 1);
+    p->dstPtr = make_cudaPitchedPtr(n->dst, n->count, n->count, 1);
+    p->extent = make_cudaExtent(n->count, 1, 1);
+    p->kind = n->kind;
+    return cudaSuccess;
+}
+
+static cudaError_t rt_memcpy_params_set(struct CUgraphNode_st *n, const struct cudaMemcpy3DParms *p)
+{
+    if (!n || !rt_copy3d_ok(p))
+        return rt_fail(cudaErrorInvalidValue);
+    n->copy3d = 1;
+    n->copy = *p;
+    return cudaSuccess;
+}
+
+static cudaError_t rt_memcpy1d_params_set(struct CUgraphNode_st *n, void *dst, const void *src,
+                                          size_t count, enum cudaMemcpyKind kind)
+{
+    if (!n)
+        return rt_fail(cudaErrorInvalidValue);
+    n->copy3d = 0;
+    n->dst = dst;
+    n->src = src;
+    n->count = count;
+    n->kind = kind;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t node, const struct cudaMemcpy3DParms *p)
+{
+    return rt_memcpy_params_set(rt_typed_node(node, cudaGraphNodeTypeMemcpy), p);
+}
+
+cudaError_t cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t node, void *dst, const void *src,
+                                           size_t count, enum cudaMemcpyKind kind)
+{
+    return rt_memcpy1d_params_set(rt_typed_node(node, cudaGraphNodeTypeMemcpy), dst, src, count,
+                                  kind);
+}
+
+cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t node, struct cudaMemsetParams *p)
+{
+    const struct CUgraphNode_st *n = rt_typed_node(node, cudaGraphNodeTypeMemset);
+    if (!n || !p)
+        return rt_fail(cudaErrorInvalidValue);
+    p->dst = n->dst;
+    p->pitch = n->pitch;
+    p->value = n->value;
+    p->elementSize = n->elem;
+    p->width = n->width;
+    p->height = n->height;
+    return cudaSuccess;
+}
+
+static cudaError_t rt_memset_params_set(struct CUgraphNode_st *n, const struct cudaMemsetParams *p)
+{
+    if (!n || !rt_memset_ok(p))
+        return rt_fail(cudaErrorInvalidValue);
+    n->dst = p->dst;
+    n->pitch = p->pitch;
+    n->value = p->value;
+    n->elem = p->elementSize;
+    n->width = p->width;
+    n->height = p->height ? p->height : 1;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphMemsetNodeSetParams(cudaGraphNode_t node, const struct cudaMemsetParams *p)
+{
+    return rt_memset_params_set(rt_typed_node(node, cudaGraphNodeTypeMemset), p);
+}
+
+cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node, struct cudaHostNodeParams *p)
+{
+    const struct CUgraphNode_st *n = rt_typed_node(node, cudaGraphNodeTypeHost);
+    if (!n || !p)
+        return rt_fail(cudaErrorInvalidValue);
+    p->fn = n->fn;
+    p->userData = n->data;
+    return cudaSuccess;
+}
+
+static cudaError_t rt_host_params_set(struct CUgraphNode_st *n, const struct cudaHostNodeParams *p)
+{
+    if (!n || !p || !p->fn)
+        return rt_fail(cudaErrorInvalidValue);
+    n->fn = p->fn;
+    n->data = p->userData;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t node, const struct cudaHostNodeParams *p)
+{
+    return rt_host_params_set(rt_typed_node(node, cudaGraphNodeTypeHost), p);
+}
+
+/* The node's own graph (not a copy): changes to it apply to the node, as in CUDA. */
+cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node, cudaGraph_t *pGraph)
+{
+    const struct CUgraphNode_st *n = rt_typed_node(node, cudaGraphNodeTypeGraph);
+    if (!n || !pGraph)
+        return rt_fail(cudaErrorInvalidValue);
+    *pGraph = n->child;
+    return cudaSuccess;
+}
+
+static cudaError_t rt_event_get(cudaGraphNode_t node, enum cudaGraphNodeType type, cudaEvent_t *out)
+{
+    const struct CUgraphNode_st *n = rt_typed_node(node, type);
+    if (!n || !out)
+        return rt_fail(cudaErrorInvalidValue);
+    *out = n->event;
+    return cudaSuccess;
+}
+
+static cudaError_t rt_event_set(const char *api, struct CUgraphNode_st *n, cudaEvent_t event)
+{
+    if (!n)
+        return rt_fail(cudaErrorInvalidValue);
+    if (!rt_event_ok(event))
+        return rt_bad_handle(api, "event", event);
+    n->event = event;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t node, cudaEvent_t *event_out)
+{
+    return rt_event_get(node, cudaGraphNodeTypeEventRecord, event_out);
+}
+
+cudaError_t cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t node, cudaEvent_t event)
+{
+    return rt_event_set("cudaGraphEventRecordNodeSetEvent",
+                        rt_typed_node(node, cudaGraphNodeTypeEventRecord), event);
+}
+
+cudaError_t cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t node, cudaEvent_t *event_out)
+{
+    return rt_event_get(node, cudaGraphNodeTypeWaitEvent, event_out);
+}
+
+cudaError_t cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t node, cudaEvent_t event)
+{
+    return rt_event_set("cudaGraphEventWaitNodeSetEvent",
+                        rt_typed_node(node, cudaGraphNodeTypeWaitEvent), event);
+}
+
+cudaError_t cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node,
+                                           struct cudaMemAllocNodeParams *params_out)
+{
+    const struct CUgraphNode_st *n = rt_typed_node(node, cudaGraphNodeTypeMemAlloc);
+    if (!n || !params_out)
+        return rt_fail(cudaErrorInvalidValue);
+    memset(params_out, 0, sizeof *params_out);
+    params_out->poolProps.allocType = cudaMemAllocationTypePinned;
+    params_out->poolProps.location.type = cudaMemLocationTypeDevice;
+    params_out->poolProps.location.id = 0;
+    params_out->bytesize = n->alloc->bytes;
+    params_out->dptr = n->alloc->ptr;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void *dptr_out)
+{
+    const struct CUgraphNode_st *n = rt_typed_node(node, cudaGraphNodeTypeMemFree);
+    if (!n || !dptr_out)
+        return rt_fail(cudaErrorInvalidValue);
+    memcpy(dptr_out, &n->dptr, sizeof n->dptr); /* a void ** passed as void *, as in CUDA */
+    return cudaSuccess;
+}
+
+/* --- graph memory ------------------------------------------------------------------------ */
+
+cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr,
+                                           void *value)
+{
+    if (device != 0)
+        return rt_fail(cudaErrorInvalidDevice);
+    if (!value)
+        return rt_fail(cudaErrorInvalidValue);
+    uint64_t used = 0, reserved = 0, v;
+    for (struct rt_galloc *a = rt.gallocs; a; a = a->next)
+        if (a->resets == rt.resets) {
+            reserved += a->bytes;
+            used += a->live ? a->bytes : 0;
+        }
+    switch (attr) {
+    case cudaGraphMemAttrUsedMemCurrent:
+        v = used;
+        break;
+    case cudaGraphMemAttrUsedMemHigh:
+        v = rt.gmem_used_high;
+        break;
+    case cudaGraphMemAttrReservedMemCurrent:
+        v = reserved;
+        break;
+    case cudaGraphMemAttrReservedMemHigh:
+        v = rt.gmem_res_high;
+        break;
+    default:
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    memcpy(value, &v, sizeof v);
+    return cudaSuccess;
+}
+
+/* Only the high-water marks can be set, and only to 0 (CUDA's rule): they restart from what
+ * is in use now. */
+cudaError_t cudaDeviceSetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr,
+                                           void *value)
+{
+    if (device != 0)
+        return rt_fail(cudaErrorInvalidDevice);
+    uint64_t v;
+    if (!value)
+        return rt_fail(cudaErrorInvalidValue);
+    memcpy(&v, value, sizeof v);
+    if (v != 0 || (attr != cudaGraphMemAttrUsedMemHigh && attr != cudaGraphMemAttrReservedMemHigh))
+        return rt_fail(cudaErrorInvalidValue);
+    if (attr == cudaGraphMemAttrUsedMemHigh)
+        rt.gmem_used_high = 0;
+    else
+        rt.gmem_res_high = 0;
+    rt_gmem_marks();
+    return cudaSuccess;
+}
+
+/* Nothing cached: memory no node names and no launch allocated is released at once. */
+cudaError_t cudaDeviceGraphMemTrim(int device)
+{
+    return device == 0 ? cudaSuccess : rt_fail(cudaErrorInvalidDevice);
+}
+
+/* --- instantiation and launch -------------------------------------------------------------- */
 
 cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
                                           unsigned long long flags)
 {
-    (void)flags;
-    if (!pGraphExec || !graph)
+    if (!pGraphExec || !graph ||
+        (flags & ~(unsigned long long)(cudaGraphInstantiateFlagAutoFreeOnLaunch |
+                                       cudaGraphInstantiateFlagUpload |
+                                       cudaGraphInstantiateFlagDeviceLaunch |
+                                       cudaGraphInstantiateFlagUseNodePriority)))
         return rt_fail(cudaErrorInvalidValue);
     struct CUgraphExec_st *x = calloc(1, sizeof *x);
     if (!x)
@@ -4371,6 +5284,7 @@ cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph
         free(x);
         return rt_fail(e);
     }
+    x->flags = flags;
     *pGraphExec = x;
     return cudaSuccess;
 }
@@ -4381,22 +5295,56 @@ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
     return cudaGraphInstantiateWithFlags(pGraphExec, graph, flags);
 }
 
-/* Runs the nodes in order, each as the call it stands for on `stream`. */
-cudaError_t cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream)
+cudaError_t cudaGraphExecGetFlags(cudaGraphExec_t graphExec, unsigned long long *flags)
 {
-    if (!x)
+    if (!graphExec || !flags)
         return rt_fail(cudaErrorInvalidValue);
-    if (!rt_stream_ok(stream))
-        return rt_bad_handle("cudaGraphLaunch", "stream", stream);
-    for (size_t i = 0; i < x->g.n; i++) {
-        const struct rt_gnode *n = &x->g.nodes[i];
+    *flags = graphExec->flags;
+    return cudaSuccess;
+}
+
+/* Before a launch: every allocation of g must be free, or be freed now (auto_free: the
+ * cudaGraphInstantiateFlagAutoFreeOnLaunch of the graph), as CUDA requires. */
+static cudaError_t rt_graph_allocs_ready(const struct CUgraph_st *g, int auto_free)
+{
+    for (size_t i = 0; i < g->n; i++) {
+        const struct CUgraphNode_st *n = g->nodes[i];
+        cudaError_t e = n->child ? rt_graph_allocs_ready(n->child, auto_free) : cudaSuccess;
+        if (e != cudaSuccess)
+            return e;
+        if (n->type != cudaGraphNodeTypeMemAlloc)
+            continue;
+        if (n->alloc->resets != rt.resets) {
+            rt_msg("cudaGraphLaunch", "graph allocation %p went with cudaDeviceReset",
+                   n->alloc->ptr);
+            return cudaErrorInvalidValue;
+        }
+        if (n->alloc->live && !auto_free) {
+            rt_msg("cudaGraphLaunch",
+                   "graph allocation %p from the last launch is not freed (free it, or "
+                   "instantiate with cudaGraphInstantiateFlagAutoFreeOnLaunch)",
+                   n->alloc->ptr);
+            return cudaErrorInvalidValue;
+        }
+        if (n->alloc->live)
+            rt_galloc_free(n->alloc);
+    }
+    return cudaSuccess;
+}
+
+/* Runs g's nodes in order, each as the call it stands for on `stream`. */
+static cudaError_t rt_graph_run(const struct CUgraph_st *g, cudaStream_t stream)
+{
+    for (size_t i = 0; i < g->n; i++) {
+        const struct CUgraphNode_st *n = g->nodes[i];
         cudaError_t e = cudaSuccess;
         switch (n->type) {
         case cudaGraphNodeTypeKernel:
             e = cudaLaunchKernel(n->func, n->grid, n->block, n->args, n->shared, stream);
             break;
         case cudaGraphNodeTypeMemcpy:
-            e = cudaMemcpyAsync(n->dst, n->src, n->count, n->kind, stream);
+            e = n->copy3d ? cudaMemcpy3D(&n->copy)
+                          : cudaMemcpyAsync(n->dst, n->src, n->count, n->kind, stream);
             break;
         case cudaGraphNodeTypeMemset: {
             /* width elements of elem bytes per row: one row of the pattern, copied to each */
@@ -4414,6 +5362,28 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream)
         case cudaGraphNodeTypeHost:
             n->fn(n->data);
             break;
+        case cudaGraphNodeTypeGraph:
+            e = rt_graph_run(n->child, stream);
+            break;
+        case cudaGraphNodeTypeEventRecord:
+            e = cudaEventRecord(n->event, stream);
+            break;
+        case cudaGraphNodeTypeWaitEvent:
+            e = cudaStreamWaitEvent(stream, n->event, 0);
+            break;
+        case cudaGraphNodeTypeMemAlloc:
+            n->alloc->live = 1;
+            rt_gmem_marks();
+            break;
+        case cudaGraphNodeTypeMemFree: {
+            struct rt_galloc *a = rt_galloc_find(n->dptr);
+            if (!a || !a->live) {
+                rt_msg("cudaGraphLaunch", "free node: %p is not allocated", n->dptr);
+                return rt_fail(cudaErrorInvalidValue);
+            }
+            rt_galloc_free(a);
+            break;
+        }
         default:
             break;
         }
@@ -4423,19 +5393,94 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream)
     return cudaSuccess;
 }
 
+/* Launched into a capturing stream, the graph becomes a child graph node of the capture (as
+ * in CUDA); else its nodes run now. */
+cudaError_t cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t stream)
+{
+    if (!x)
+        return rt_fail(cudaErrorInvalidValue);
+    if (!rt_stream_ok(stream))
+        return rt_bad_handle("cudaGraphLaunch", "stream", stream);
+    struct CUgraph_st *cap = rt_capturing(stream);
+    if (cap) {
+        struct CUgraph_st *c = calloc(1, sizeof *c);
+        if (!c || rt_graph_copy(c, &x->g) != cudaSuccess) {
+            free(c);
+            return rt_fail(cudaErrorMemoryAllocation);
+        }
+        struct CUgraphNode_st *n = rt_graph_node(cap);
+        if (!n) {
+            rt_graph_free_nodes(c);
+            free(c);
+            return rt_fail(cudaErrorMemoryAllocation);
+        }
+        n->type = cudaGraphNodeTypeGraph;
+        n->child = c;
+        return rt_captured(cudaSuccess, cap);
+    }
+    cudaError_t e =
+        rt_graph_allocs_ready(&x->g, !!(x->flags & cudaGraphInstantiateFlagAutoFreeOnLaunch));
+    if (e != cudaSuccess)
+        return rt_fail(e);
+    return rt_graph_run(&x->g, stream);
+}
+
+/* --- updates of an instantiated graph ------------------------------------------------------ */
+
+/* Same nodes in the same order with the same edges (a set: the order they were added in does
+ * not matter). */
+static int rt_graph_same_topology(const struct CUgraph_st *a, const struct CUgraph_st *b)
+{
+    if (a->n != b->n || a->ne != b->ne)
+        return 0;
+    for (size_t i = 0; i < a->ne; i++)
+        if (!rt_has_edge(b, a->edges[i].from, a->edges[i].to))
+            return 0;
+    return 1;
+}
+
+/* Whether instantiated graph x can take the parameters of g (CUDA's checks that apply here):
+ * the same topology, node types, child graphs of the same topology, and the same memory
+ * allocations and frees. */
+static void rt_graph_update_check(const struct CUgraph_st *g, const struct CUgraph_st *x,
+                                  cudaGraphExecUpdateResultInfo *r)
+{
+    if (!rt_graph_same_topology(g, x)) {
+        r->result = cudaGraphExecUpdateErrorTopologyChanged;
+        return;
+    }
+    for (size_t i = 0; i < g->n && r->result == cudaGraphExecUpdateSuccess; i++) {
+        const struct CUgraphNode_st *a = g->nodes[i], *b = x->nodes[i];
+        r->errorNode = (cudaGraphNode_t)a;
+        if (a->type != b->type)
+            r->result = cudaGraphExecUpdateErrorNodeTypeChanged;
+        else if (a->child && !rt_graph_same_topology(a->child, b->child))
+            r->result = cudaGraphExecUpdateErrorTopologyChanged;
+        else if (a->alloc != b->alloc || a->dptr != b->dptr)
+            r->result = cudaGraphExecUpdateErrorNotSupported;
+    }
+    if (r->result == cudaGraphExecUpdateSuccess)
+        r->errorNode = NULL;
+}
+
+/* After an update, copy's nodes stand for the same nodes of the original graph as old's did
+ * (the cudaGraphExec*SetParams calls name those). */
+static void rt_graph_keep_orig(struct CUgraph_st *copy, const struct CUgraph_st *old)
+{
+    for (size_t i = 0; i < copy->n; i++) {
+        copy->nodes[i]->orig = old->nodes[i]->orig;
+        if (copy->nodes[i]->child)
+            rt_graph_keep_orig(copy->nodes[i]->child, old->nodes[i]->child);
+    }
+}
+
 cudaError_t cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g,
                                 cudaGraphExecUpdateResultInfo *info)
 {
     if (!x || !g)
         return rt_fail(cudaErrorInvalidValue);
     cudaGraphExecUpdateResultInfo r = {cudaGraphExecUpdateSuccess, NULL, NULL};
-    if (!rt_graph_same_topology(g, &x->g))
-        r.result = cudaGraphExecUpdateErrorTopologyChanged;
-    for (size_t i = 0; i < g->n && r.result == cudaGraphExecUpdateSuccess; i++)
-        if (g->nodes[i].type != x->g.nodes[i].type) {
-            r.result = cudaGraphExecUpdateErrorNodeTypeChanged;
-            r.errorNode = (cudaGraphNode_t)(uintptr_t)(i + 1);
-        }
+    rt_graph_update_check(g, &x->g, &r);
     if (info)
         *info = r;
     if (r.result != cudaGraphExecUpdateSuccess)
@@ -4444,35 +5489,117 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g,
     cudaError_t e = rt_graph_copy(&copy, g);
     if (e != cudaSuccess)
         return rt_fail(e);
+    rt_graph_keep_orig(&copy, &x->g);
     rt_graph_free_nodes(&x->g);
     x->g = copy;
+    for (size_t i = 0; i < x->g.n; i++)
+        x->g.nodes[i]->graph = &x->g; /* the struct moved */
     return cudaSuccess;
 }
 
-/* Node `node` (as numbered in the graph instantiated) gets new kernel parameters. */
+/* The node of instantiated graph g (or of a child graph in it) that copies `node` of the
+ * graph instantiated, if it has that type. */
+static struct CUgraphNode_st *rt_exec_node(struct CUgraph_st *g, cudaGraphNode_t node,
+                                           enum cudaGraphNodeType type)
+{
+    if (!node)
+        return NULL;
+    for (size_t i = 0; i < g->n; i++) {
+        struct CUgraphNode_st *n = g->nodes[i];
+        if (n->orig == node)
+            return n->type == type ? n : NULL;
+        struct CUgraphNode_st *c = n->child ? rt_exec_node(n->child, node, type) : NULL;
+        if (c)
+            return c;
+    }
+    return NULL;
+}
+
 cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node,
                                              const struct cudaKernelNodeParams *p)
 {
-    RT_ENTER();
-    const uintptr_t i = (uintptr_t)node;
-    if (!x || !p || !i || i > x->g.n || x->g.nodes[i - 1].type != cudaGraphNodeTypeKernel)
+    if (!x)
         return rt_fail(cudaErrorInvalidValue);
-    struct rt_func *f;
-    cudaError_t e = rt_kernel("cudaGraphExecKernelNodeSetParams", p->func, &f);
-    if (e != cudaSuccess)
-        return e;
-    struct CUgraph_st one;
-    memset(&one, 0, sizeof one);
-    e = rt_graph_add_kernel(&one, p->func, f, p->gridDim, p->blockDim, p->sharedMemBytes,
-                            p->kernelParams);
-    if (e != cudaSuccess)
-        return e;
-    struct rt_gnode *n = &x->g.nodes[i - 1];
-    free(n->argbuf);
-    free(n->args);
-    *n = one.nodes[0];
-    free(one.nodes);
+    return rt_kernel_params_set("cudaGraphExecKernelNodeSetParams",
+                                rt_exec_node(&x->g, node, cudaGraphNodeTypeKernel), p);
+}
+
+cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node,
+                                             const struct cudaMemcpy3DParms *p)
+{
+    if (!x)
+        return rt_fail(cudaErrorInvalidValue);
+    return rt_memcpy_params_set(rt_exec_node(&x->g, node, cudaGraphNodeTypeMemcpy), p);
+}
+
+cudaError_t cudaGraphExecMemcpyNodeSetParams1D(cudaGraphExec_t x, cudaGraphNode_t node, void *dst,
+                                               const void *src, size_t count,
+                                               enum cudaMemcpyKind kind)
+{
+    if (!x)
+        return rt_fail(cudaErrorInvalidValue);
+    return rt_memcpy1d_params_set(rt_exec_node(&x->g, node, cudaGraphNodeTypeMemcpy), dst, src,
+                                  count, kind);
+}
+
+cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node,
+                                             const struct cudaMemsetParams *p)
+{
+    if (!x)
+        return rt_fail(cudaErrorInvalidValue);
+    return rt_memset_params_set(rt_exec_node(&x->g, node, cudaGraphNodeTypeMemset), p);
+}
+
+cudaError_t cudaGraphExecHostNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node,
+                                           const struct cudaHostNodeParams *p)
+{
+    if (!x)
+        return rt_fail(cudaErrorInvalidValue);
+    return rt_host_params_set(rt_exec_node(&x->g, node, cudaGraphNodeTypeHost), p);
+}
+
+/* The child graph must have the topology of the node's (CUDA's rule); its parameters apply. */
+cudaError_t cudaGraphExecChildGraphNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node,
+                                                 cudaGraph_t childGraph)
+{
+    struct CUgraphNode_st *n = x ? rt_exec_node(&x->g, node, cudaGraphNodeTypeGraph) : NULL;
+    if (!n || !childGraph)
+        return rt_fail(cudaErrorInvalidValue);
+    cudaGraphExecUpdateResultInfo r = {cudaGraphExecUpdateSuccess, NULL, NULL};
+    rt_graph_update_check(childGraph, n->child, &r);
+    if (r.result != cudaGraphExecUpdateSuccess) {
+        rt_msg("cudaGraphExecChildGraphNodeSetParams",
+               "the child graph's nodes or edges differ from the node's");
+        return rt_fail(cudaErrorInvalidValue);
+    }
+    struct CUgraph_st *c = calloc(1, sizeof *c);
+    if (!c || rt_graph_copy(c, childGraph) != cudaSuccess) {
+        free(c);
+        return rt_fail(cudaErrorMemoryAllocation);
+    }
+    rt_graph_keep_orig(c, n->child);
+    rt_graph_free_nodes(n->child);
+    free(n->child);
+    n->child = c;
     return cudaSuccess;
+}
+
+cudaError_t cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t x, cudaGraphNode_t node,
+                                                 cudaEvent_t event)
+{
+    if (!x)
+        return rt_fail(cudaErrorInvalidValue);
+    return rt_event_set("cudaGraphExecEventRecordNodeSetEvent",
+                        rt_exec_node(&x->g, node, cudaGraphNodeTypeEventRecord), event);
+}
+
+cudaError_t cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t x, cudaGraphNode_t node,
+                                               cudaEvent_t event)
+{
+    if (!x)
+        return rt_fail(cudaErrorInvalidValue);
+    return rt_event_set("cudaGraphExecEventWaitNodeSetEvent",
+                        rt_exec_node(&x->g, node, cudaGraphNodeTypeWaitEvent), event);
 }
 
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t x)
@@ -4482,4 +5609,74 @@ cudaError_t cudaGraphExecDestroy(cudaGraphExec_t x)
     rt_graph_free_nodes(&x->g);
     free(x);
     return cudaSuccess;
+}
+
+/* --- cudaGraphDebugDotPrint ------------------------------------------------------------------ */
+
+static void rt_dot_nodes(FILE *f, const struct CUgraph_st *g, const char *prefix)
+{
+    static const char *const names[] = {"kernel",         "memcpy",       "memset",
+                                        "host",           "child graph",  "empty",
+                                        "event wait",     "event record", "semaphore signal",
+                                        "semaphore wait", "memory alloc", "memory free"};
+    for (size_t i = 0; i < g->n; i++) {
+        const struct CUgraphNode_st *n = g->nodes[i];
+        const char *type = (size_t)n->type < sizeof names / sizeof *names ? names[n->type] : "node";
+        fprintf(f, "  \"%s%zu\" [shape=box label=\"%s%zu: %s", prefix, i, prefix, i, type);
+        switch (n->type) {
+        case cudaGraphNodeTypeKernel: {
+            const struct rt_func *k = rt_find_func(n->func);
+            fprintf(f, " %s <<<(%u,%u,%u),(%u,%u,%u),%zu>>>", k ? k->name : "?", n->grid.x,
+                    n->grid.y, n->grid.z, n->block.x, n->block.y, n->block.z, n->shared);
+            break;
+        }
+        case cudaGraphNodeTypeMemcpy:
+            if (n->copy3d)
+                fprintf(f, " %zux%zux%zu", n->copy.extent.width, n->copy.extent.height,
+                        n->copy.extent.depth);
+            else
+                fprintf(f, " %zu bytes %p to %p", n->count, n->src, n->dst);
+            break;
+        case cudaGraphNodeTypeMemset:
+            fprintf(f, " %p value %u (%ux%zux%zu)", n->dst, n->value, n->elem, n->width, n->height);
+            break;
+        case cudaGraphNodeTypeMemAlloc:
+            fprintf(f, " %zu bytes at %p", n->alloc->bytes, n->alloc->ptr);
+            break;
+        case cudaGraphNodeTypeMemFree:
+            fprintf(f, " %p", n->dptr);
+            break;
+        default:
+            break;
+        }
+        fprintf(f, "\"];\n");
+        for (size_t k = 0; k < g->ne; k++)
+            if (g->edges[k].to == i)
+                fprintf(f, "  \"%s%zu\" -> \"%s%zu\";\n", prefix, g->edges[k].from, prefix, i);
+        if (n->child) { /* its nodes as a cluster, named after the node ("2.0", "2.1", ...) */
+            char sub[256];
+            snprintf(sub, sizeof sub, "%s%zu.", prefix, i);
+            fprintf(f, "  subgraph \"cluster_%s\" {\n  label=\"%s%zu\";\n", sub, prefix, i);
+            rt_dot_nodes(f, n->child, sub);
+            fprintf(f, "  }\n");
+        }
+    }
+}
+
+/* A DOT description of the graph: its nodes (with their main parameters) and edges; the
+ * flags (what CUDA puts in the labels) are not distinguished. */
+cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *path, unsigned int flags)
+{
+    (void)flags;
+    if (!graph || !path)
+        return rt_fail(cudaErrorInvalidValue);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        rt_msg("cudaGraphDebugDotPrint", "%s: %s", path, strerror(errno));
+        return rt_fail(cudaErrorOperatingSystem);
+    }
+    fprintf(f, "digraph cudaGraph {\n");
+    rt_dot_nodes(f, graph, "");
+    fprintf(f, "}\n");
+    return fclose(f) == 0 ? cudaSuccess : rt_fail(cudaErrorOperatingSystem);
 }
