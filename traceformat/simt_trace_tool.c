@@ -419,7 +419,11 @@ static void verify_cta(simt_trace_reader *r, uint32_t l, uint64_t c, const struc
         while ((k = simt_cursor_next_batch(cur, ev, BATCH)) > 0) {
             for (int i = 0; i < k; i++) {
                 const struct simt_sinst *in = &p->insts[ev[i].pc];
-                if (in->iclass == SIMT_IC_BARRIER)
+                /* every thread of the CTA meets each CTA-wide (or grid-wide) barrier; a
+                 * barrier with a thread count (bar.sync id, n) or one computed at run time
+                 * waits for some threads only, and libcu++'s waits use one per warp */
+                if (in->iclass == SIMT_IC_BARRIER && in->bar_count == 0 &&
+                    !(in->flags & SIMT_IF_BARDYN))
                     bars++;
                 if (in->iclass == SIMT_IC_LOAD || in->iclass == SIMT_IC_STORE ||
                     in->iclass == SIMT_IC_ATOMIC || in->iclass == SIMT_IC_COPY) {
@@ -445,7 +449,7 @@ static void verify_cta(simt_trace_reader *r, uint32_t l, uint64_t c, const struc
             bar0 = bars;
         else if (bars != bar0)
             problem("launch %u CTA %" PRIu64 ": thread %u executes %" PRIu64
-                    " barriers, thread 0 executes %" PRIu64,
+                    " CTA-wide barriers, thread 0 executes %" PRIu64,
                     l, c, t, bars, bar0);
     }
     simt_cursor_free(cur);

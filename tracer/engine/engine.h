@@ -154,8 +154,74 @@ enum xin {
     XI_EXIT,     /* PTX exit: the executing threads end (kernel frame only) */
     XI_SURF,     /* surface object read (imm 0) or write (imm 1) */
     XI_LDMATRIX, /* ldmatrix.sync.aligned.m8n8: imm = matrices (1, 2, 4) | 16 if .trans */
-    XI_MMA       /* mma.sync.aligned.m16n8k{8,16}: imm = enum xmma; aux = the operand refs */
+    XI_MMA,      /* mma.sync.aligned.m16n8k{8,16}: imm = enum xmma; aux = the operand refs */
+    XI_PTXALU    /* straight-line inline PTX arithmetic: aux = the program (enum xpa) */
 };
+/* XI_PTXALU: inline PTX that is a sequence of ALU statements (add.cc/addc carry chains, mad.lo,
+ * mul.wide, lop3, setp/selp, cvt, f32/f64 arithmetic ...), translated once into this program
+ * and run per lane on a small register file (translate.c ptx_alu_parse, exec.c ptx_alu_run).
+ * aux layout: [nout | nin << 8 | nregs << 16, ninst, nconst], per output: width | PF_FLOAT << 8
+ * | (tied input + 1) << 16, per input: ref, width; per constant: reg, low word, high word; per
+ * statement 3 words: op | width << 8 | flags << 16 | predicate reg << 24 (0xff: none),
+ * d | a << 8 | b << 16 | c << 24, extra (by op). Registers: $k is k, then locals, constants. */
+enum xpa {
+    PA_MOV,
+    PA_PACK,   /* d = {a (low half), b (high half)} */
+    PA_UNPACK, /* {d, extra} = a */
+    PA_ADD,
+    PA_SUB,
+    PA_MULLO,
+    PA_MULHI,
+    PA_MULWIDE, /* d (2w bits) = a * b */
+    PA_MADLO,
+    PA_MADHI,
+    PA_MADWIDE,
+    PA_MUL24LO,
+    PA_MAD24LO,
+    PA_DIV,
+    PA_REM,
+    PA_AND,
+    PA_OR,
+    PA_XOR,
+    PA_NOT,
+    PA_CNOT,
+    PA_NEG,
+    PA_ABS,
+    PA_MIN,
+    PA_MAX,
+    PA_SHL,
+    PA_SHR,
+    PA_POPC,
+    PA_CLZ,
+    PA_BREV,
+    PA_BFIND,
+    PA_LOP3, /* extra = lut */
+    PA_SETP, /* extra = enum xpcmp */
+    PA_SELP, /* d = c ? a : b */
+    PA_CVT,  /* extra = source width | source flags << 8 | rounding << 16 */
+    PA_BFE,  /* d = bfe(a, b, c) */
+    PA_BFI,  /* d = bfi(a, b, c, extra reg) */
+    PA_PRMT,
+    PA_FADD,
+    PA_FSUB,
+    PA_FMUL,
+    PA_FFMA,
+    PA_FDIV,
+    PA_FNEG,
+    PA_FABS,
+    PA_FMIN,
+    PA_FMAX,
+    PA_FSQRT,
+    PA_FRCP,
+    PA_FRSQRT,
+    PA_FEX2,
+    PA_FLG2,
+    PA_FSIN,
+    PA_FCOS
+};
+enum { PF_SIGNED = 1, PF_FLOAT = 2, PF_CC = 4, PF_CIN = 8, PF_PNEG = 16, PF_SAT = 32 };
+enum xpcmp { PC_EQ, PC_NE, PC_LT, PC_LE, PC_GT, PC_GE, PC_NUM_ };
+enum xpround { PR_NONE, PR_RNI, PR_RZI, PR_RMI, PR_RPI, PR_RN };
 enum xmma {              /* XI_MMA shapes and types (f32 accumulators) */
             MMA_K16_F16, /* m16n8k16.row.col.f32.f16.f16.f32 */
             MMA_K16_BF16,

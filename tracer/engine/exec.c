@@ -689,6 +689,267 @@ static uint64_t ptx_op(int px, uint64_t a, uint64_t b, uint64_t c, uint64_t e)
     }
 }
 
+/* One lane of an XI_PTXALU program (engine.h; PTX ISA "Integer Arithmetic", "Extended-Precision
+ * Integer Arithmetic", "Logic and Shift", "Comparison and Selection", "cvt", "Floating-Point"):
+ * reg holds the lane's registers, loaded by the caller; ax points at the statements. Values are
+ * kept zero-extended to their width. Float arithmetic rounds to nearest even; the .approx
+ * functions are computed correctly rounded, as the tracer does for the NVVM intrinsics. */
+static void ptx_alu_run(const uint32_t *ax, uint32_t ninst, uint64_t *reg)
+{
+    uint64_t cc = 0; /* the carry flag (CC.CF) */
+    for (uint32_t i = 0; i < ninst; i++, ax += 3) {
+        const uint32_t op = ax[0] & 0xff, w = (ax[0] >> 8) & 0xff, fl = (ax[0] >> 16) & 0xff,
+                       pr = ax[0] >> 24;
+        if (pr != 0xff && !((reg[pr] & 1) ^ ((fl & PF_PNEG) != 0)))
+            continue;
+        const uint32_t d = ax[1] & 0xff;
+        const uint64_t a = reg[(ax[1] >> 8) & 0xff], b = reg[(ax[1] >> 16) & 0xff],
+                       c = reg[ax[1] >> 24], m = MK(w);
+        const int sg = (fl & PF_SIGNED) != 0, f64 = w == 64;
+        const uint64_t cin = (fl & PF_CIN) ? cc : 0;
+        uint64_t r = 0;
+#define PA_F(x)  (f64 ? D(x) : (double)F(x))
+#define PA_UF(v) (f64 ? UD(v) : UF((float)(v)))
+        switch (op) {
+        case PA_MOV:
+            r = a;
+            break;
+        case PA_PACK:
+            r = (a & MK(w / 2)) | (b & MK(w / 2)) << (w / 2);
+            break;
+        case PA_UNPACK:
+            reg[ax[2]] = (a >> (w / 2)) & MK(w / 2);
+            r = a & MK(w / 2);
+            break;
+        case PA_ADD:
+        case PA_SUB: {
+            /* sub is a + ~b + 1 (subc: + ~b + CF... PTX: a - (b + CF)), carry out of w bits */
+            unsigned __int128 s;
+            if (op == PA_ADD)
+                s = (unsigned __int128)(a & m) + (b & m) + cin;
+            else
+                s = (unsigned __int128)(a & m) + (~b & m) + ((fl & PF_CIN) ? !cin : 1);
+            r = (uint64_t)s;
+            if (fl & PF_CC) /* (sub: CF = borrow, i.e. no carry out) */
+                cc = op == PA_ADD ? (uint64_t)(s >> w) & 1 : !((uint64_t)(s >> w) & 1);
+            break;
+        }
+        case PA_MULLO:
+            r = a * b;
+            break;
+        case PA_MULHI:
+        case PA_MADHI:
+            if (sg) {
+                __int128 p = (__int128)SX(a, w) * SX(b, w);
+                r = (uint64_t)(p >> w);
+            } else {
+                unsigned __int128 p = (unsigned __int128)(a & m) * (b & m);
+                r = (uint64_t)(p >> w);
+            }
+            if (op == PA_MADHI)
+                goto madd;
+            break;
+        case PA_MULWIDE:
+        case PA_MADWIDE:
+            r = sg ? (uint64_t)(SX(a, w) * SX(b, w)) : (a & m) * (b & m);
+            if (op == PA_MADWIDE)
+                r += c;
+            reg[d] = w >= 32 ? r : r & MK(2 * w);
+            continue;
+        case PA_MUL24LO:
+        case PA_MAD24LO:
+            r = sg ? (uint64_t)(SX(a, 24) * SX(b, 24)) : (a & 0xffffff) * (b & 0xffffff);
+            if (op == PA_MAD24LO)
+                r += c;
+            break;
+        case PA_MADLO:
+            r = a * b;
+        madd : {
+            unsigned __int128 s = (unsigned __int128)(r & m) + (c & m) + cin;
+            r = (uint64_t)s;
+            if (fl & PF_CC)
+                cc = (uint64_t)(s >> w) & 1;
+            break;
+        }
+        case PA_DIV:
+        case PA_REM:
+            if ((b & m) == 0) /* PTX leaves it unspecified: all ones, as the tracer's udiv */
+                r = op == PA_DIV ? m : a;
+            else if (sg && SX(b, w) == -1)
+                r = op == PA_DIV ? (uint64_t)(-(uint64_t)SX(a, w)) : 0;
+            else if (sg)
+                r = (uint64_t)(op == PA_DIV ? SX(a, w) / SX(b, w) : SX(a, w) % SX(b, w));
+            else
+                r = op == PA_DIV ? (a & m) / (b & m) : (a & m) % (b & m);
+            break;
+        case PA_AND:
+            r = a & b;
+            break;
+        case PA_OR:
+            r = a | b;
+            break;
+        case PA_XOR:
+            r = a ^ b;
+            break;
+        case PA_NOT:
+            r = w == 1 ? !(a & 1) : ~a;
+            break;
+        case PA_CNOT:
+            r = (a & m) == 0;
+            break;
+        case PA_NEG:
+            r = -a;
+            break;
+        case PA_ABS:
+            r = SX(a, w) < 0 ? -a : a;
+            break;
+        case PA_MIN:
+        case PA_MAX: {
+            int lt = sg ? SX(a, w) < SX(b, w) : (a & m) < (b & m);
+            r = (op == PA_MIN) == lt ? a : b;
+            break;
+        }
+        case PA_SHL:
+            r = (b & 0xffffffff) >= w ? 0 : a << (b & 63);
+            break;
+        case PA_SHR: {
+            const uint64_t s = (b & 0xffffffff) >= w ? w - 1 : (b & 63);
+            if (sg)
+                r = (uint64_t)(SX(a, w) >> s);
+            else
+                r = (b & 0xffffffff) >= w ? 0 : (a & m) >> s;
+            break;
+        }
+        case PA_POPC:
+            r = (uint64_t)__builtin_popcountll(a & m);
+            break;
+        case PA_CLZ:
+            r = (a & m) ? (uint64_t)(__builtin_clzll(a & m) - (64 - (int)w)) : w;
+            break;
+        case PA_BREV:
+            for (uint32_t k = 0; k < w; k++)
+                r |= ((a >> k) & 1) << (w - 1 - k);
+            break;
+        case PA_BFIND: { /* the most significant non-sign bit, 0xffffffff if none */
+            uint64_t x = sg && SX(a, w) < 0 ? ~a & m : a & m;
+            r = x ? (uint64_t)(63 - __builtin_clzll(x)) : 0xffffffffu;
+            reg[d] = r & 0xffffffffu;
+            continue;
+        }
+        case PA_LOP3:
+            for (uint32_t k = 0; k < w; k++) {
+                const uint32_t idx =
+                    (uint32_t)((a >> k & 1) << 2 | (b >> k & 1) << 1 | (c >> k & 1));
+                r |= (uint64_t)((ax[2] >> idx) & 1) << k;
+            }
+            break;
+        case PA_SETP: {
+            int t;
+            if (fl & PF_FLOAT) {
+                const double x = PA_F(a), y = PA_F(b);
+                const int cmp[PC_NUM_] = {x == y, x != y && x == x && y == y, x<y, x <= y, x> y,
+                                          x >= y};
+                t = cmp[ax[2]];
+            } else {
+                const int lt = sg ? SX(a, w) < SX(b, w) : (a & m) < (b & m);
+                const int eq = (a & m) == (b & m);
+                const int cmp[PC_NUM_] = {eq, !eq, lt, lt || eq, !lt && !eq, !lt};
+                t = cmp[ax[2]];
+            }
+            reg[d] = (uint64_t)t;
+            continue;
+        }
+        case PA_SELP:
+            r = (c & 1) ? a : b;
+            break;
+        case PA_CVT: {
+            const uint32_t sw = ax[2] & 0xff, sfl = (ax[2] >> 8) & 0xff, rnd = ax[2] >> 16;
+            if (sfl & PF_FLOAT) {
+                const double v = sw == 64 ? D(a) : (double)F(a);
+                const double t = rnd == PR_RNI   ? nearbyint(v)
+                                 : rnd == PR_RMI ? floor(v)
+                                 : rnd == PR_RPI ? ceil(v)
+                                 : rnd == PR_RZI ? trunc(v)
+                                                 : v;
+                if (fl & PF_FLOAT)
+                    r = PA_UF(t);
+                else
+                    r = f2i(t, w, sg);
+            } else {
+                const uint64_t x = (sfl & PF_SIGNED) ? (uint64_t)SX(a, sw) : a & MK(sw);
+                if (fl & PF_FLOAT)
+                    r = (sfl & PF_SIGNED) ? (f64 ? UD((double)(int64_t)x) : UF((float)(int64_t)x))
+                                          : (f64 ? UD((double)x) : UF((float)x));
+                else
+                    r = x;
+            }
+            break;
+        }
+        case PA_BFE:
+            r = ptx_op(w == 64 ? (sg ? PX_BFE_S64 : PX_BFE_U64) : (sg ? PX_BFE_S32 : PX_BFE_U32), a,
+                       b, c, 0);
+            break;
+        case PA_BFI:
+            r = ptx_op(PX_BFI_B32, a, b, c, reg[ax[2]]);
+            break;
+        case PA_PRMT:
+            r = ptx_op(PX_PRMT_B32, a, b, c, 0);
+            break;
+        case PA_FADD:
+            r = f64 ? UD(D(a) + D(b)) : UF(F(a) + F(b));
+            break;
+        case PA_FSUB:
+            r = f64 ? UD(D(a) - D(b)) : UF(F(a) - F(b));
+            break;
+        case PA_FMUL:
+            r = f64 ? UD(D(a) * D(b)) : UF(F(a) * F(b));
+            break;
+        case PA_FFMA:
+            r = f64 ? UD(fma(D(a), D(b), D(c))) : UF(fmaf(F(a), F(b), F(c)));
+            break;
+        case PA_FDIV:
+            r = f64 ? UD(D(a) / D(b)) : UF(F(a) / F(b));
+            break;
+        case PA_FNEG:
+            r = a ^ (1ull << (w - 1));
+            break;
+        case PA_FABS:
+            r = a & ~(1ull << (w - 1));
+            break;
+        case PA_FMIN:
+            r = f64 ? UD(fmin(D(a), D(b))) : UF(fminf(F(a), F(b)));
+            break;
+        case PA_FMAX:
+            r = f64 ? UD(fmax(D(a), D(b))) : UF(fmaxf(F(a), F(b)));
+            break;
+        case PA_FSQRT:
+            r = f64 ? UD(sqrt(D(a))) : UF(sqrtf(F(a)));
+            break;
+        case PA_FRCP:
+            r = f64 ? UD(1.0 / D(a)) : UF(1.0f / F(a));
+            break;
+        case PA_FRSQRT:
+            r = PA_UF(1.0 / sqrt(PA_F(a)));
+            break;
+        case PA_FEX2:
+            r = PA_UF(exp2(PA_F(a)));
+            break;
+        case PA_FLG2:
+            r = PA_UF(log2(PA_F(a)));
+            break;
+        case PA_FSIN:
+            r = PA_UF(sin(PA_F(a)));
+            break;
+        default: /* PA_FCOS */
+            r = PA_UF(cos(PA_F(a)));
+            break;
+        }
+#undef PA_F
+#undef PA_UF
+        reg[d] = r & m;
+    }
+}
+
 static inline uint32_t tid_of(const struct warp *w, uint32_t l)
 {
     return w->id * WARP + l;
@@ -2200,6 +2461,31 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                 }
                 const uint64_t *E = px == PX_BFI_B32 ? OPD(fn->aux[in->aux]) : NULL;
                 ACTIVE(mask) Dd[l] = ptx_op(px, A[l], B[l], C[l], E ? E[l] : 0);
+                pc++;
+                break;
+            }
+            case XI_PTXALU: {
+                /* inline PTX arithmetic (engine.h): load the lane's operands, run, store */
+                const uint32_t *ax = fn->aux + in->aux;
+                const uint32_t nout = ax[0] & 0xff, nin = (ax[0] >> 8) & 0xff, nreg = ax[0] >> 16,
+                               ninst = ax[1], ncon = ax[2];
+                const uint32_t *ow = ax + 3, *iw = ow + nout, *cs = iw + 2 * nin,
+                               *prog = cs + 3 * ncon;
+                uint64_t reg[256];
+                ACTIVE(mask)
+                {
+                    memset(reg, 0, nreg * sizeof reg[0]);
+                    for (uint32_t j = 0; j < nin; j++)
+                        reg[nout + j] = OPD(iw[2 * j])[l] & MK(iw[2 * j + 1] & 0xff);
+                    for (uint32_t k = 0; k < nout; k++)
+                        if (ow[k] >> 16)
+                            reg[k] = reg[nout + (ow[k] >> 16) - 1] & MK(ow[k] & 0xff);
+                    for (uint32_t k = 0; k < ncon; k++)
+                        reg[cs[3 * k]] = cs[3 * k + 1] | (uint64_t)cs[3 * k + 2] << 32;
+                    ptx_alu_run(prog, ninst, reg);
+                    for (uint32_t k = 0; k < nout; k++)
+                        R[(size_t)(in->dst + k) * WARP + l] = reg[k] & MK(ow[k] & 0xff);
+                }
                 pc++;
                 break;
             }

@@ -2970,6 +2970,560 @@ static void shfl_add_template(char *buf, size_t cap, int sync, const char *m, co
                  sy, m, sync ? ", $4" : "", sy, m, sync ? ", $4" : "");
 }
 
+/* Straight-line inline PTX arithmetic (XI_PTXALU; engine.h gives the program layout). Programs
+ * write short asm statements for what CUDA C++ has no operator for - carry chains of
+ * multi-word arithmetic (add.cc/addc), mad.lo/mul.wide, lop3, bfind, cvt with a rounding mode,
+ * setp/selp - which no fixed template can cover, so such a template is parsed into a small
+ * program of PTX ALU statements here and interpreted per lane. Anything outside that subset
+ * (branches, labels, memory, special registers in a longer block, setp combiners) makes the
+ * parse fail and the asm stays "not supported" when reached. */
+#define PTXALU_MAXREG  96
+#define PTXALU_MAXINST 128
+struct ptxalu {
+    unsigned nops;  /* operands $0 .. $nops-1 */
+    unsigned nregs; /* registers in use (operands, locals, constants) */
+    char names[PTXALU_MAXREG][24];
+    uint8_t rw[PTXALU_MAXREG]; /* register width in bits (predicates 1) */
+    uint32_t inst[PTXALU_MAXINST][3];
+    unsigned ninst;
+    uint64_t cval[PTXALU_MAXREG];
+    uint8_t creg[PTXALU_MAXREG];
+    unsigned nconst;
+};
+
+/* A type suffix: width in bits and PF_SIGNED/PF_FLOAT; 0 if it is none. */
+static unsigned ptxalu_type(const char *t, unsigned *fl)
+{
+    static const struct {
+        const char *n;
+        unsigned w, f;
+    } ty[] = {{"u8", 8, 0},          {"s8", 8, PF_SIGNED},   {"b8", 8, 0},
+              {"u16", 16, 0},        {"s16", 16, PF_SIGNED}, {"b16", 16, 0},
+              {"u32", 32, 0},        {"s32", 32, PF_SIGNED}, {"b32", 32, 0},
+              {"u64", 64, 0},        {"s64", 64, PF_SIGNED}, {"b64", 64, 0},
+              {"f32", 32, PF_FLOAT}, {"f64", 64, PF_FLOAT},  {"pred", 1, 0}};
+    for (size_t i = 0; i < sizeof ty / sizeof ty[0]; i++)
+        if (strcmp(t, ty[i].n) == 0) {
+            *fl = ty[i].f;
+            return ty[i].w;
+        }
+    return 0;
+}
+
+static int ptxalu_newreg(struct ptxalu *P, const char *name, unsigned w)
+{
+    if (P->nregs >= PTXALU_MAXREG || strlen(name) >= sizeof P->names[0])
+        return -1;
+    snprintf(P->names[P->nregs], sizeof P->names[0], "%s", name);
+    P->rw[P->nregs] = (uint8_t)w;
+    return (int)P->nregs++;
+}
+
+/* An operand: $k, a declared register, an integer or float literal (of the statement's type:
+ * w bits, fl). The register number, or -1. */
+static int ptxalu_operand(struct ptxalu *P, const char *tok, unsigned w, unsigned fl)
+{
+    while (*tok == ' ')
+        tok++;
+    if (tok[0] == '$') {
+        char *e;
+        unsigned long k = strtoul(tok + 1, &e, 10);
+        return e != tok + 1 && *e == 0 && k < P->nops ? (int)k : -1;
+    }
+    for (unsigned r = P->nops; r < P->nregs; r++)
+        if (P->names[r][0] && strcmp(P->names[r], tok) == 0)
+            return (int)r;
+    uint64_t v;
+    char *e;
+    if ((tok[0] == '0' && (tok[1] == 'f' || tok[1] == 'F' || tok[1] == 'd' || tok[1] == 'D')) &&
+        isxdigit((unsigned char)tok[2])) {
+        v = strtoull(tok + 2, &e, 16); /* 0fXXXXXXXX / 0dXXXXXXXXXXXXXXXX: the bits */
+        if (*e)
+            return -1;
+        if ((tok[1] | 0x20) == 'f' && w == 64 && (fl & PF_FLOAT)) { /* f32 literal in f64 */
+            uint32_t u = (uint32_t)v;
+            float f;
+            memcpy(&f, &u, 4);
+            double d = f;
+            memcpy(&v, &d, 8);
+        }
+    } else if ((fl & PF_FLOAT) && (strchr(tok, '.') || strchr(tok, 'e') || strchr(tok, 'E'))) {
+        double d = strtod(tok, &e);
+        if (*e || e == tok)
+            return -1;
+        if (w == 32) {
+            float f = (float)d;
+            uint32_t u;
+            memcpy(&u, &f, 4);
+            v = u;
+        } else {
+            memcpy(&v, &d, 8);
+        }
+    } else if (isdigit((unsigned char)tok[0]) || tok[0] == '-') {
+        v = (uint64_t)strtoll(tok, &e, 0);
+        if (tok[0] != '-' && *e == 0)
+            v = strtoull(tok, &e, 0);
+        if (*e == 'U')
+            e++;
+        if (*e)
+            return -1;
+        if (fl & PF_FLOAT) { /* an integer literal in a float statement is its value */
+            if (w == 32) {
+                float f = (float)(int64_t)v;
+                uint32_t u;
+                memcpy(&u, &f, 4);
+                v = u;
+            } else {
+                double d = (double)(int64_t)v;
+                memcpy(&v, &d, 8);
+            }
+        }
+    } else {
+        return -1;
+    }
+    for (unsigned i = 0; i < P->nconst; i++) /* one register per distinct constant */
+        if (P->cval[i] == v)
+            return P->creg[i];
+    int r = ptxalu_newreg(P, "", 64);
+    if (r < 0)
+        return -1;
+    P->cval[P->nconst] = v;
+    P->creg[P->nconst++] = (uint8_t)r;
+    return r;
+}
+
+/* Splits s at top-level commas (not inside braces) into at most max trimmed tokens. */
+static int ptxalu_split(char *s, char **tok, int max)
+{
+    int n = 0, depth = 0;
+    char *start = s;
+    for (char *p = s;; p++) {
+        if (*p == '{')
+            depth++;
+        else if (*p == '}')
+            depth--;
+        if ((*p == ',' && depth == 0) || *p == 0) {
+            int end = *p == 0;
+            *p = 0;
+            while (*start == ' ')
+                start++;
+            char *q = start + strlen(start);
+            while (q > start && q[-1] == ' ')
+                *--q = 0;
+            if (n >= max)
+                return -1;
+            tok[n++] = start;
+            if (end)
+                break;
+            start = p + 1;
+        }
+    }
+    return n;
+}
+
+/* One statement ("@!p add.cc.u32 $0, $1, $2" without the ';'); 0 when understood. */
+static int ptxalu_stmt(struct ptxalu *P, char *s)
+{
+    while (*s == ' ' || *s == '{' || *s == '}')
+        s++;
+    /* a scope's closing brace without a ';' before it; not a vector operand's {a, b} */
+    int depth = 0;
+    for (const char *c = s; *c; c++)
+        depth += *c == '{' ? 1 : *c == '}' ? -1 : 0;
+    char *q = s + strlen(s);
+    while (q > s && (q[-1] == ' ' || (q[-1] == '}' && depth < 0))) {
+        depth += q[-1] == '}';
+        *--q = 0;
+    }
+    if (!*s)
+        return 0;
+    if (starts(s, ".reg ")) { /* .reg .TYPE a, b, c<4> */
+        char *t = s + 5;
+        if (*t != '.')
+            return -1;
+        char *sp = strchr(t, ' ');
+        if (!sp)
+            return -1;
+        *sp = 0;
+        unsigned fl, w = ptxalu_type(t + 1, &fl);
+        if (!w)
+            return -1;
+        char *names[32];
+        int n = ptxalu_split(sp + 1, names, 32);
+        for (int i = 0; i < n; i++) {
+            char *lt = strchr(names[i], '<');
+            if (lt) { /* a parameterised name: name0 .. name<N-1> */
+                long cnt = strtol(lt + 1, NULL, 10);
+                *lt = 0;
+                for (long k = 0; k < cnt && k < PTXALU_MAXREG; k++) {
+                    char nm[32];
+                    snprintf(nm, sizeof nm, "%s%ld", names[i], k);
+                    if (ptxalu_newreg(P, nm, w) < 0)
+                        return -1;
+                }
+            } else if (ptxalu_newreg(P, names[i], w) < 0) {
+                return -1;
+            }
+        }
+        return n > 0 ? 0 : -1;
+    }
+    unsigned pred = 0xff, pfl = 0;
+    if (s[0] == '@') { /* @p / @!p */
+        int neg = s[1] == '!';
+        char *sp = strchr(s, ' ');
+        if (!sp)
+            return -1;
+        *sp = 0;
+        int r = ptxalu_operand(P, s + 1 + neg, 1, 0);
+        if (r < 0)
+            return -1;
+        pred = (unsigned)r;
+        pfl = neg ? PF_PNEG : 0;
+        s = sp + 1;
+    }
+    char *sp = strchr(s, ' ');
+    if (!sp)
+        return -1;
+    *sp = 0;
+    /* opcode and modifiers */
+    char *mod[8];
+    int nm = 0;
+    for (char *p = s; p;) {
+        char *dot = strchr(p, '.');
+        if (dot)
+            *dot++ = 0;
+        if (nm >= 8 || !*p)
+            return -1;
+        mod[nm++] = p;
+        p = dot;
+    }
+    const char *opc = mod[0];
+    unsigned w = 0, fl = 0, sw = 0, sfl = 0, ntypes = 0, cmp = PC_NUM_, rnd = PR_NONE;
+    int lo = 0, hi = 0, wide = 0, cc = 0, uns_cmp = 0, approx = 0;
+    for (int i = 1; i < nm; i++) {
+        unsigned f2, w2 = ptxalu_type(mod[i], &f2);
+        static const char *const cmps[] = {"eq", "ne", "lt", "le", "gt",
+                                           "ge", "lo", "ls", "hi", "hs"};
+        static const char *const rnds[] = {"", "rni", "rzi", "rmi", "rpi", "rn"};
+        int done = 0;
+        if (w2) {
+            if (ntypes == 0)
+                w = w2, fl = f2;
+            else
+                sw = w2, sfl = f2;
+            ntypes++;
+            done = 1;
+        }
+        static const unsigned cmpv[] = {PC_EQ, PC_NE, PC_LT, PC_LE, PC_GT,
+                                        PC_GE, PC_LT, PC_LE, PC_GT, PC_GE};
+        for (unsigned c = 0; !done && c < 10 && strcmp(mod[0], "setp") == 0; c++)
+            if (strcmp(mod[i], cmps[c]) == 0) {
+                cmp = cmpv[c];
+                uns_cmp = c >= 6; /* lo/ls/hi/hs: unsigned comparisons */
+                done = 1;
+            }
+        for (unsigned c = 1; !done && c < 6; c++)
+            if (strcmp(mod[i], rnds[c]) == 0)
+                rnd = c, done = 1;
+        if (done)
+            continue;
+        if (strcmp(mod[i], "lo") == 0)
+            lo = 1;
+        else if (strcmp(mod[i], "hi") == 0)
+            hi = 1;
+        else if (strcmp(mod[i], "wide") == 0)
+            wide = 1;
+        else if (strcmp(mod[i], "cc") == 0)
+            cc = 1;
+        else if (strcmp(mod[i], "approx") == 0 || strcmp(mod[i], "full") == 0)
+            approx = 1;
+        else if (strcmp(mod[i], "ftz") == 0 || strcmp(mod[i], "sat") == 0 ||
+                 strcmp(mod[i], "shiftamt") == 0 || strcmp(mod[i], "uni") == 0)
+            ; /* ftz: denormals are kept, as everywhere in the tracer; sat only on cvt (below) */
+        else
+            return -1; /* .rz/.rm/.rp arithmetic, setp combiners, .clamp, ... */
+    }
+    (void)approx;
+    char *ops[6];
+    int no = ptxalu_split(sp + 1, ops, 6);
+    if (no < 1 || !w)
+        return -1;
+    static const struct {
+        const char *n;
+        int op, fop, nsrc;
+    } tab[] = {{"mov", PA_MOV, PA_MOV, 1},
+               {"add", PA_ADD, PA_FADD, 2},
+               {"addc", PA_ADD, -1, 2},
+               {"sub", PA_SUB, PA_FSUB, 2},
+               {"subc", PA_SUB, -1, 2},
+               {"mul", PA_MULLO, PA_FMUL, 2},
+               {"mad", PA_MADLO, PA_FFMA, 3},
+               {"madc", PA_MADLO, -1, 3},
+               {"fma", -1, PA_FFMA, 3},
+               {"mul24", PA_MUL24LO, -1, 2},
+               {"mad24", PA_MAD24LO, -1, 3},
+               {"div", PA_DIV, PA_FDIV, 2},
+               {"rem", PA_REM, -1, 2},
+               {"and", PA_AND, -1, 2},
+               {"or", PA_OR, -1, 2},
+               {"xor", PA_XOR, -1, 2},
+               {"not", PA_NOT, -1, 1},
+               {"cnot", PA_CNOT, -1, 1},
+               {"neg", PA_NEG, PA_FNEG, 1},
+               {"abs", PA_ABS, PA_FABS, 1},
+               {"min", PA_MIN, PA_FMIN, 2},
+               {"max", PA_MAX, PA_FMAX, 2},
+               {"shl", PA_SHL, -1, 2},
+               {"shr", PA_SHR, -1, 2},
+               {"popc", PA_POPC, -1, 1},
+               {"clz", PA_CLZ, -1, 1},
+               {"brev", PA_BREV, -1, 1},
+               {"bfind", PA_BFIND, -1, 1},
+               {"lop3", PA_LOP3, -1, 3},
+               {"setp", PA_SETP, PA_SETP, 2},
+               {"selp", PA_SELP, PA_SELP, 3},
+               {"cvt", PA_CVT, PA_CVT, 1},
+               {"bfe", PA_BFE, -1, 3},
+               {"bfi", PA_BFI, -1, 4},
+               {"prmt", PA_PRMT, -1, 3},
+               {"sqrt", -1, PA_FSQRT, 1},
+               {"rcp", -1, PA_FRCP, 1},
+               {"rsqrt", -1, PA_FRSQRT, 1},
+               {"ex2", -1, PA_FEX2, 1},
+               {"lg2", -1, PA_FLG2, 1},
+               {"sin", -1, PA_FSIN, 1},
+               {"cos", -1, PA_FCOS, 1},
+               {NULL, 0, 0, 0}};
+    int ti = 0;
+    while (tab[ti].n && strcmp(tab[ti].n, opc) != 0)
+        ti++;
+    if (!tab[ti].n || no != 1 + tab[ti].nsrc + (tab[ti].op == PA_LOP3))
+        return -1;
+    int isf = (fl & PF_FLOAT) && strcmp(opc, "cvt") != 0 && strcmp(opc, "setp") != 0 &&
+              strcmp(opc, "selp") != 0 && strcmp(opc, "mov") != 0;
+    int op = isf ? tab[ti].fop : tab[ti].op;
+    if (op < 0 || (isf && rnd != PR_NONE && rnd != PR_RN))
+        return -1;
+    unsigned flags = (fl & (PF_SIGNED | PF_FLOAT)) | pfl;
+    if (cc)
+        flags |= PF_CC;
+    if (strcmp(opc, "addc") == 0 || strcmp(opc, "subc") == 0 || strcmp(opc, "madc") == 0)
+        flags |= PF_CIN;
+    if (op == PA_MULLO || op == PA_MADLO) {
+        if (hi)
+            op = op == PA_MULLO ? PA_MULHI : PA_MADHI;
+        else if (wide)
+            op = op == PA_MULLO ? PA_MULWIDE : PA_MADWIDE;
+        else if (!lo)
+            return -1;
+        if (wide && w > 32)
+            return -1;
+    }
+    if (uns_cmp)
+        flags &= ~(unsigned)PF_SIGNED;
+    uint32_t extra = 0;
+    int d = -1, a = -1, b = -1, c = -1;
+    /* the type the sources are read as */
+    unsigned srcw = w, srcfl = fl;
+    if (op == PA_CVT) {
+        if (ntypes != 2)
+            return -1;
+        srcw = sw, srcfl = sfl;
+        /* float results of an integer or a narrower float: .rn (the default); float -> int
+         * truncations need an rXi mode, as do float -> float roundings to an integral value
+         * (cvt.rni.f32.f32); int -> int none */
+        if ((fl & PF_FLOAT) && rnd != PR_RN && rnd != PR_NONE &&
+            !((sfl & PF_FLOAT) && rnd >= PR_RNI && rnd <= PR_RPI))
+            return -1;
+        if (!(fl & PF_FLOAT) && (sfl & PF_FLOAT) && (rnd < PR_RNI || rnd > PR_RPI))
+            return -1;
+        extra = sw | sfl << 8 | rnd << 16;
+    } else if (ntypes != 1) {
+        return -1;
+    }
+    if (op == PA_SETP) {
+        if (cmp == PC_NUM_ || strchr(ops[0], '|'))
+            return -1;
+        extra = cmp;
+    } else if (cmp != PC_NUM_) {
+        return -1;
+    }
+    if (op == PA_SHL || op == PA_SHR) { /* shift amounts are .u32 */
+        b = ptxalu_operand(P, ops[2], 32, 0);
+    }
+    if (op == PA_MOV && (ops[0][0] == '{' || ops[1][0] == '{')) {
+        /* mov.b64 d, {lo, hi} / mov.b64 {lo, hi}, s (and .b32 with 16-bit halves) */
+        int packs = ops[1][0] == '{';
+        char *br = packs ? ops[1] : ops[0];
+        size_t bl = strlen(br);
+        if (br[bl - 1] != '}')
+            return -1;
+        br[bl - 1] = 0;
+        char *hv[2];
+        if (ptxalu_split(br + 1, hv, 2) != 2)
+            return -1;
+        int h0 = ptxalu_operand(P, hv[0], w / 2, 0), h1 = ptxalu_operand(P, hv[1], w / 2, 0);
+        int o = ptxalu_operand(P, packs ? ops[0] : ops[1], w, 0);
+        if (h0 < 0 || h1 < 0 || o < 0)
+            return -1;
+        op = packs ? PA_PACK : PA_UNPACK;
+        if (packs)
+            d = o, a = h0, b = h1;
+        else
+            d = h0, a = o, extra = (uint32_t)h1;
+    } else {
+        d = ptxalu_operand(P, ops[0], op == PA_SETP ? 1 : w, fl);
+        if (op == PA_MULWIDE || op == PA_MADWIDE) /* (d and the addend are 2w bits) */
+            d = ptxalu_operand(P, ops[0], 2 * w, fl);
+        a = ptxalu_operand(P, ops[1], srcw, srcfl);
+        if (b < 0 && no > 2)
+            b = ptxalu_operand(P, ops[2], op == PA_PRMT || op == PA_BFE ? 32 : w, fl);
+        if (no > 3)
+            c = ptxalu_operand(P, ops[3], op == PA_SELP ? 1 : w, op == PA_SELP ? 0 : fl);
+        if (op == PA_BFI) {
+            int e = ptxalu_operand(P, ops[4], 32, 0);
+            if (e < 0)
+                return -1;
+            extra = (uint32_t)e;
+        }
+        if (op == PA_LOP3) {
+            char *e;
+            unsigned long lut = strtoul(ops[4], &e, 0);
+            if (*e || lut > 255)
+                return -1;
+            extra = (uint32_t)lut;
+        }
+        if (d < 0 || a < 0 || (no > 2 && b < 0) || (no > 3 && c < 0))
+            return -1;
+    }
+    if (P->ninst >= PTXALU_MAXINST)
+        return -1;
+    uint32_t *in = P->inst[P->ninst++];
+    in[0] = (uint32_t)op | (w & 0xff) << 8 | flags << 16 | pred << 24;
+    in[1] = (uint32_t)d | (uint32_t)(a < 0 ? 0 : a) << 8 | (uint32_t)(b < 0 ? 0 : b) << 16 |
+            (uint32_t)(c < 0 ? 0 : c) << 24;
+    in[2] = extra;
+    return 0;
+}
+
+/* Parses the template str of an asm call I into an XI_PTXALU instruction; 0 if it is not a
+ * straight-line ALU sequence (the caller then reports the asm as not supported). */
+static int ptxalu_parse(struct fstate *fs, LLVMValueRef I, const char *txt, const char *str,
+                        uint32_t irpc, uint32_t dst)
+{
+    /* the constraint string: the second quoted string of `asm [sideeffect] "tpl", "cons"` */
+    const char *p = strstr(txt, " asm ");
+    p = p ? strchr(p, '"') : NULL;
+    while (p && *++p && *p != '"')
+        if (*p == '\\' && p[1])
+            p++;
+    p = p && *p == '"' ? strchr(p + 1, '"') : NULL;
+    const char *pe = p ? strchr(p + 1, '"') : NULL;
+    if (!p || !pe || pe - p > 255)
+        return 0;
+    char cons[256];
+    memcpy(cons, p + 1, (size_t)(pe - p - 1));
+    cons[pe - p - 1] = 0;
+    unsigned nargs = (unsigned)LLVMGetNumArgOperands(I);
+    unsigned nout = 0, nin = 0;
+    int tied[32];
+    char *ctok[64];
+    int nc = ptxalu_split(cons, ctok, 64);
+    for (int i = 0; i < nc; i++) {
+        if (ctok[i][0] == '~')
+            continue; /* clobbers */
+        if (strchr(ctok[i], '*') || strchr(ctok[i], 'm'))
+            return 0; /* memory operands */
+        if (ctok[i][0] == '=') {
+            if (nin || nout >= 32)
+                return 0;
+            tied[nout++] = -1;
+        } else {
+            if (nout + nin >= 32)
+                return 0;
+            if (isdigit((unsigned char)ctok[i][0])) { /* tied to an output: its initial value */
+                unsigned t = (unsigned)atoi(ctok[i]);
+                if (t >= nout)
+                    return 0;
+                tied[t] = (int)nin;
+            }
+            nin++;
+        }
+    }
+    if (nin != nargs || nout + nin > 32)
+        return 0;
+    LLVMTypeRef rt = LLVMTypeOf(I);
+    if (nout == 0
+            ? LLVMGetTypeKind(rt) != LLVMVoidTypeKind
+            : type_words(rt) != nout || (nout > 1 && LLVMGetTypeKind(rt) != LLVMStructTypeKind))
+        return 0;
+    struct ptxalu *P = calloc(1, sizeof *P);
+    if (!P)
+        return 0;
+    P->nops = P->nregs = nout + nin;
+    uint32_t ow[32], iw[32];
+    for (unsigned k = 0; k < nout + nin; k++) {
+        LLVMTypeRef t = k < nout ? (nout == 1 ? rt : LLVMStructGetTypeAtIndex(rt, k))
+                                 : LLVMTypeOf(LLVMGetOperand(I, k - nout));
+        LLVMTypeKind tk = LLVMGetTypeKind(t);
+        uint32_t wb = tk == LLVMIntegerTypeKind  ? int_width(t)
+                      : tk == LLVMFloatTypeKind  ? 32 | PF_FLOAT << 8
+                      : tk == LLVMDoubleTypeKind ? 64 | PF_FLOAT << 8
+                                                 : 0;
+        if (!wb || (wb & 0xff) > 64) {
+            free(P);
+            return 0;
+        }
+        if (k < nout)
+            ow[k] = wb;
+        else
+            iw[k - nout] = wb;
+        P->rw[k] = (uint8_t)(wb & 0xff);
+    }
+    /* statements: split at ';' (none inside a statement) */
+    char buf[640];
+    snprintf(buf, sizeof buf, "%s", str);
+    int ok = 1;
+    for (char *s = buf, *e; ok && s && *s; s = e) {
+        e = strchr(s, ';');
+        if (e)
+            *e++ = 0;
+        ok = ptxalu_stmt(P, s) == 0;
+    }
+    if (!ok || P->ninst == 0) {
+        free(P);
+        return 0;
+    }
+    uint32_t refs[32];
+    for (unsigned j = 0; j < nin; j++)
+        if (ref(fs, LLVMGetOperand(I, j), &refs[j])) {
+            free(P);
+            return 0;
+        }
+    struct xinst *x = emit(fs, OP_INTRIN, irpc, 1);
+    x->sub = XI_PTXALU;
+    x->dst = dst;
+    x->aux = aux_push(fs, nout | nin << 8 | P->nregs << 16);
+    aux_push(fs, P->ninst);
+    aux_push(fs, P->nconst);
+    for (unsigned k = 0; k < nout; k++)
+        aux_push(fs, ow[k] | (uint32_t)(tied[k] + 1) << 16);
+    for (unsigned j = 0; j < nin; j++) {
+        aux_push(fs, refs[j]);
+        aux_push(fs, iw[j]);
+    }
+    for (unsigned i = 0; i < P->nconst; i++) {
+        aux_push(fs, P->creg[i]);
+        aux_push(fs, (uint32_t)P->cval[i]);
+        aux_push(fs, (uint32_t)(P->cval[i] >> 32));
+    }
+    for (unsigned i = 0; i < P->ninst; i++)
+        for (int k = 0; k < 3; k++)
+            aux_push(fs, P->inst[i][k]);
+    free(P);
+    return 1;
+}
+
 /* Inline PTX, recognised by its template: the idioms of CUDA code, clang's CUDA headers and the
  * CUDA libraries (CUB, thrust): activemask, shuffles (and CUB's shuffle-and-add steps), vote
  * ballots, bit-field extract/insert, byte permute, the video shift-and-add forms, funnel shifts,
@@ -3224,6 +3778,20 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
                 {"%clock64", SR_CLOCK64},
                 {"%clock", SR_CLOCK},
                 {"%globaltimer", SR_GLOBALTIMER},
+                /* the thread and grid geometry, which kernels also read through asm */
+                {"%tid.x", SR_TID_X},
+                {"%tid.y", SR_TID_Y},
+                {"%tid.z", SR_TID_Z},
+                {"%ntid.x", SR_NTID_X},
+                {"%ntid.y", SR_NTID_Y},
+                {"%ntid.z", SR_NTID_Z},
+                {"%ctaid.x", SR_CTAID_X},
+                {"%ctaid.y", SR_CTAID_Y},
+                {"%ctaid.z", SR_CTAID_Z},
+                {"%nctaid.x", SR_NCTAID_X},
+                {"%nctaid.y", SR_NCTAID_Y},
+                {"%nctaid.z", SR_NCTAID_Z},
+                {"%gridid", SR_GRIDID},
                 {"%lanemask_lt", SR_LANEMASK_LT},
                 {"%lanemask_le", SR_LANEMASK_LE},
                 {"%lanemask_eq", SR_LANEMASK_EQ},
@@ -3265,6 +3833,12 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
         /* CUB's ThreadExit: the threads end here, inside the block (TRACE_FORMAT.md) */
         *cls = SIMT_IC_EXIT;
         ASM_INTR(XI_EXIT);
+        return SIMT_ERR_OK;
+    }
+    if ((starts(str, "prefetch.") || starts(str, "prefetchu.")) &&
+        strchr(str, ';') == str + strlen(str) - 1) { /* one statement */
+        /* a cache hint (prefetch.global.L2 [a]; ...): no effect on the results, so a no-op */
+        ASM_INTR(XI_NANOSLEEP);
         return SIMT_ERR_OK;
     }
     if (starts(str, "nanosleep.u32")) {
@@ -3430,6 +4004,15 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
         }
     }
 #undef ASM_INTR
+    {
+        char *tf2;
+        const char *txt2 = inst_text(fs, irpc, I, &tf2);
+        const int alu = str[0] && ptxalu_parse(fs, I, txt2, str, irpc, dst);
+        if (tf2)
+            LLVMDisposeMessage(tf2);
+        if (alu)
+            return SIMT_ERR_OK;
+    }
     x = emit(fs, OP_UNKNOWN, irpc, 1);
     x->dst = dst;
     return SIMT_ERR_OK;
