@@ -2,7 +2,7 @@
  * simt_sim.c - the simt-sim tool: replays traces through the timing model (simt_timing.h).
  *
  *   simt-sim [--config PRESET|FILE] [--set section.key=value]... [--policy NAME]
- *            [--stats-json FILE] [--quiet] TRACE...
+ *            [--stats-json FILE] [--pc-profile FILE] [--quiet] TRACE...
  *   simt-sim --list-policies | --list-params [--markdown]
  *
  * Exit status: 0 success, 1 error (message on stderr), 2 usage.
@@ -36,6 +36,8 @@ static void usage(FILE *f)
                "  --set SECTION.KEY=VALUE  override one parameter (repeatable, after --config)\n"
                "  --policy NAME            divergence policy (default pdom; see --list-policies)\n"
                "  --stats-json FILE        write the statistics as one JSON object\n"
+               "  --pc-profile FILE        write a CSV row per static instruction: groups issued,\n"
+               "                           threads, SIMD efficiency, diverged branch groups\n"
                "  --quiet                  no summary, no progress line\n"
                "  --list-policies          name and description of every policy\n"
                "  --list-params [--markdown]  every configuration parameter\n"
@@ -355,8 +357,127 @@ static simt_err write_json(const char *path, cJSON *root)
     return SIMT_ERR_OK;
 }
 
+/* --pc-profile: where divergence costs, instruction by instruction. The counts of the
+ * launches replayed are summed per kernel of each trace (simt_gpu_pc_profile) and written as
+ * CSV rows, one per static instruction that issued, with the source line and the IR text from
+ * the trace, to PATH.tmp, renamed to PATH when complete. */
+struct pc_profile {
+    const char *path;
+    char tmp[4096];
+    FILE *f;
+    uint64_t **acc; /* per kernel of the current trace: 3 counters per pc, or NULL */
+    uint32_t *n;    /* their pc counts */
+    uint32_t nk;
+};
+
+/* s as one CSV field: quoted, inner quotes doubled, line breaks as spaces. */
+static void csv_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+    }
+    fputc('"', f);
+}
+
+static simt_err pcp_open(struct pc_profile *p)
+{
+    snprintf(p->tmp, sizeof p->tmp, "%s.tmp", p->path);
+    p->f = fopen(p->tmp, "w");
+    if (!p->f)
+        return simt_seterr(SIMT_ERR_IO, "--pc-profile %s: cannot create %s", p->path, p->tmp);
+    fputs("trace,kernel,pc,source_file,line,class,groups,thread_instructions,simd_efficiency,"
+          "diverged,instruction\n",
+          p->f);
+    return SIMT_ERR_OK;
+}
+
+/* A new trace with nk kernels: empty sums. */
+static simt_err pcp_trace(struct pc_profile *p, uint32_t nk)
+{
+    p->acc = calloc(nk ? nk : 1, sizeof *p->acc);
+    p->n = calloc(nk ? nk : 1, sizeof *p->n);
+    p->nk = nk;
+    return p->acc && p->n ? SIMT_ERR_OK : simt_seterr(SIMT_ERR_NOMEM, "out of memory");
+}
+
+/* Adds the launch just simulated (of kernel k) to its kernel's sums. */
+static simt_err pcp_add(struct pc_profile *p, const simt_gpu *gpu, uint32_t k)
+{
+    const uint64_t *c;
+    const size_t n = simt_gpu_pc_profile(gpu, &c);
+    if (k >= p->nk || !n)
+        return SIMT_ERR_OK;
+    if (!p->acc[k]) {
+        p->acc[k] = calloc(3 * n, sizeof **p->acc);
+        if (!p->acc[k])
+            return simt_seterr(SIMT_ERR_NOMEM, "out of memory");
+        p->n[k] = (uint32_t)n;
+    }
+    for (size_t i = 0; i < 3 * n && i < 3 * (size_t)p->n[k]; i++)
+        p->acc[k][i] += c[i];
+    return SIMT_ERR_OK;
+}
+
+/* Writes the rows of the trace just replayed and drops its sums. */
+static void pcp_rows(struct pc_profile *p, const char *trace, const simt_trace_reader *rd,
+                     uint32_t warp_size)
+{
+    for (uint32_t k = 0; k < p->nk; k++) {
+        const struct simt_program *P = simt_trace_reader_program(rd, k);
+        for (uint32_t pc = 0; P && p->acc[k] && pc < p->n[k] && pc < P->ninsts; pc++) {
+            const uint64_t *c = &p->acc[k][3 * (size_t)pc];
+            if (!c[0])
+                continue;
+            const struct simt_sinst *si = &P->insts[pc];
+            csv_str(p->f, trace);
+            fputc(',', p->f);
+            csv_str(p->f, P->kernel_name);
+            fprintf(p->f, ",%u,", pc);
+            csv_str(p->f, P->source_file);
+            fprintf(p->f, ",%u,%s,%llu,%llu,%.4f,%llu,", si->line, simt_iclass_name(si->iclass),
+                    (unsigned long long)c[0], (unsigned long long)c[1],
+                    (double)c[1] / ((double)c[0] * warp_size), (unsigned long long)c[2]);
+            csv_str(p->f, si->text < P->strings_size ? P->strings + si->text : "");
+            fputc('\n', p->f);
+        }
+    }
+    for (uint32_t k = 0; k < p->nk; k++)
+        free(p->acc[k]);
+    free(p->acc);
+    free(p->n);
+    p->acc = NULL;
+    p->n = NULL;
+    p->nk = 0;
+}
+
+/* Closes the file: renamed into place when ok, removed otherwise. */
+static simt_err pcp_close(struct pc_profile *p, int ok)
+{
+    if (!p->f)
+        return SIMT_ERR_OK;
+    int bad = ferror(p->f) != 0;
+    bad |= fclose(p->f) != 0;
+    p->f = NULL;
+    for (uint32_t k = 0; k < p->nk; k++)
+        free(p->acc[k]);
+    free(p->acc);
+    free(p->n);
+    p->acc = NULL;
+    p->n = NULL;
+    if (!ok || bad || rename(p->tmp, p->path) != 0) {
+        remove(p->tmp);
+        return ok ? simt_seterr(SIMT_ERR_IO, "--pc-profile %s: write failed", p->path)
+                  : SIMT_ERR_OK;
+    }
+    return SIMT_ERR_OK;
+}
+
 static int sim_main(int argc, char **argv, const char **sets, const char **traces)
 {
+    struct pc_profile pcp = {0};
     const char *config = NULL, *policy_name = "pdom", *json_path = NULL;
     int nsets = 0, ntraces = 0, quiet = 0, list_pol = 0, list_params = 0, markdown = 0;
     for (int i = 1; i < argc; i++) {
@@ -370,6 +491,8 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
             policy_name = argv[++i];
         else if (!strcmp(a, "--stats-json") && more)
             json_path = argv[++i];
+        else if (!strcmp(a, "--pc-profile") && more)
+            pcp.path = argv[++i];
         else if (!strcmp(a, "--quiet"))
             quiet = 1;
         else if (!strcmp(a, "--list-policies"))
@@ -435,6 +558,8 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
     }
     if ((e = simt_stats_create(&stats)) || (e = simt_gpu_create(cfg, pol, stats, &gpu)))
         goto fail;
+    if (pcp.path && ((e = simt_gpu_set_pc_profile(gpu, 1)) || (e = pcp_open(&pcp))))
+        goto fail;
     int tty = !quiet && isatty(2);
     if (tty)
         simt_gpu_set_progress(gpu, progress, NULL);
@@ -466,7 +591,8 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
         else
             e = simt_seterr(SIMT_ERR_NOMEM, "out of memory");
         if (e || (e = check_launches(&sel, launches, traces[ti], nl)) ||
-            (e = select_kernels(kernels, traces[ti], rd, ksel))) {
+            (e = select_kernels(kernels, traces[ti], rd, ksel)) ||
+            (pcp.f && (e = pcp_trace(&pcp, simt_trace_reader_nkernels(rd))))) {
             simt_trace_reader_close(rd);
             goto fail;
         }
@@ -492,6 +618,10 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
             }
             const struct simt_launch *L = simt_trace_reader_launch(rd, l);
             const struct simt_program *P = simt_trace_reader_program(rd, L->kernel);
+            if (pcp.f && (e = pcp_add(&pcp, gpu, L->kernel))) {
+                simt_trace_reader_close(rd);
+                goto fail;
+            }
             cJSON *o = cJSON_CreateObject();
             cJSON_AddItemToArray(jl, o);
             cJSON_AddNumberToObject(o, "launch", l);
@@ -509,6 +639,8 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
         cJSON_AddNumberToObject(jt, "launches_replayed", nrun);
         nrun_all += nrun;
         nl_all += nl;
+        if (pcp.f)
+            pcp_rows(&pcp, traces[ti], rd, warp_size);
         simt_trace_reader_close(rd);
     }
     free(base);
@@ -559,6 +691,8 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
     }
     if (json_path && (e = write_json(json_path, root)))
         goto fail;
+    if ((e = pcp_close(&pcp, 1)))
+        goto fail;
     if (!quiet) {
         printf("simt-sim: %s, policy %s, %d trace(s)\n", simt_config_str(cfg, "gpu.name"),
                pol->name, ntraces);
@@ -581,6 +715,7 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
 fail:
     fprintf(stderr, "simt-sim: %s\n", simt_errmsg()[0] ? simt_errmsg() : simt_err_text(e));
 out:
+    pcp_close(&pcp, 0); /* (after an error: nothing half-written is left) */
     free(ksel);
     cJSON_Delete(root);
     simt_gpu_free(gpu);

@@ -59,6 +59,16 @@ uint64_t simt_gpu_cycle(const simt_gpu *g);
  *  at that cycle), owned by the GPU. Returns n (0 when sim.epoch_cycles = 0). */
 size_t simt_gpu_epochs(const simt_gpu *g, const uint64_t **triples);
 
+/*! simt_gpu_set_pc_profile() : from the next launch on, count per static instruction (off by
+ *  default; when on, each issue adds to three counters, nothing else changes). */
+simt_err simt_gpu_set_pc_profile(simt_gpu *g, int on);
+
+/*! simt_gpu_pc_profile() : the profile of the last launch simulated with it on: *counts points
+ *  at 3 x n counters (owned by the GPU, valid until the next launch), for pc = 0..n-1 of the
+ *  launch's kernel: groups issued at pc, their threads (thread-instructions), and the branch
+ *  groups whose threads went on at different pcs (diverged). Returns n (0 if none). */
+size_t simt_gpu_pc_profile(const simt_gpu *g, const uint64_t **counts);
+
 #ifdef __cplusplus
 }
 #endif

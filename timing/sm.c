@@ -314,6 +314,11 @@ struct simt_gpu {
     void *progress_ctx;
     uint64_t progress_next;
 
+    /* the per-instruction profile of the current launch (simt_gpu_set_pc_profile): for each pc
+     * of its kernel, pc_counts[3 pc + k], k = PC_GROUPS, PC_THREADS, PC_DIVERGED */
+    int pc_prof;
+    uint64_t *pc_counts;
+
     /* statistics */
     uint64_t *st_cycles, *st_winst, *st_tinst, *st_hist, *st_class[C_NUM], *st_unit[U_NUM];
     uint64_t *st_bardyn; /* barriers_runtime_named */
@@ -323,6 +328,8 @@ struct simt_gpu {
     uint64_t *st_hz[SIMT_HZ_NUM_], *st_alu_insts, *st_blocked, *st_pred_held, *st_replay_issued;
     int predict; /* hazard prediction on: consult ms_ops->predict before issuing a load */
 };
+
+enum { PC_GROUPS, PC_THREADS, PC_DIVERGED, PC_NCOUNTS };
 
 /* --- small helpers -------------------------------------------------------------------------- */
 
@@ -1527,6 +1534,24 @@ static void refill_run(struct sm *s, const struct simt_group *gr)
     }
 }
 
+/* The per-instruction profile (simt_gpu_set_pc_profile) of group gr, just issued at its pc:
+ * one group, its threads, and - for a branch - whether its threads went on at different pcs
+ * (each thread's pc is already its next instruction). A MIMD group (mixed) counts at its pc. */
+static void pc_count(struct sm *s, const struct simt_group *gr, const struct simt_sinst *si)
+{
+    uint64_t *c = &s->g->pc_counts[(size_t)gr->pc * PC_NCOUNTS];
+    c[PC_GROUPS]++;
+    c[PC_THREADS] += gr->nthreads;
+    if (si->iclass != SIMT_IC_BRANCH || gr->mixed)
+        return;
+    const uint32_t first = s->threads[gr->threads[0]].pc;
+    for (uint32_t i = 1; i < gr->nthreads; i++)
+        if (s->threads[gr->threads[i]].pc != first) {
+            c[PC_DIVERGED]++;
+            return;
+        }
+}
+
 static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uint32_t *wbuf,
                             uint32_t nw, uint64_t cycle)
 {
@@ -1714,6 +1739,8 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
     (*g->st_winst)++;
     (*g->st_tinst) += gr->nthreads;
     g->st_hist[gr->nthreads < g->warp_size ? gr->nthreads : g->warp_size]++;
+    if (g->pc_prof)
+        pc_count(s, gr, si);
     g->last_progress = cycle;
     s->busy = 1;
     return SIMT_ERR_OK;
@@ -3148,6 +3175,7 @@ void simt_gpu_free(simt_gpu *g)
     free(g->nf);
     free(g->nseq);
     free(g->ismem);
+    free(g->pc_counts);
     free(g->sbbits);
     free(g);
 }
@@ -3170,6 +3198,25 @@ size_t simt_gpu_epochs(const simt_gpu *g, const uint64_t **triples)
     if (triples)
         *triples = g ? g->epochs : NULL;
     return g ? g->nepochs / 3 : 0;
+}
+
+simt_err simt_gpu_set_pc_profile(simt_gpu *g, int on)
+{
+    SIMT_RETURN_IF(!g, SIMT_ERR_INVALID_ARG, "simt_gpu_set_pc_profile: NULL");
+    g->pc_prof = on != 0;
+    return SIMT_ERR_OK;
+}
+
+size_t simt_gpu_pc_profile(const simt_gpu *g, const uint64_t **counts)
+{
+    if (!g || !g->pc_counts || !g->prog) {
+        if (counts)
+            *counts = NULL;
+        return 0;
+    }
+    if (counts)
+        *counts = g->pc_counts;
+    return g->prog->ninsts;
 }
 
 #define CI(key) simt_config_int(cfg, key)
@@ -3560,7 +3607,9 @@ static simt_err launch_setup(struct simt_gpu *g, simt_trace_reader *r, uint32_t 
     g->ismem = xcalloc(ni, 1);
     free(g->sbbits);
     g->sbbits = xcalloc(ni, sizeof *g->sbbits);
-    if (!g->nf || !g->nseq || !g->ismem || !g->sbbits)
+    free(g->pc_counts);
+    g->pc_counts = g->pc_prof ? xcalloc((size_t)ni * PC_NCOUNTS, sizeof *g->pc_counts) : NULL;
+    if (!g->nf || !g->nseq || !g->ismem || !g->sbbits || (g->pc_prof && !g->pc_counts))
         return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
     g->has_grid = 0;
     for (uint32_t pc = 0; pc < ni; pc++) {

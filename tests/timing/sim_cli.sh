@@ -1,6 +1,6 @@
 #!/bin/sh
 # sim_cli.sh SIMT_SIM CASE : command-line checks of simt-sim (exit codes, messages, presets,
-# launch sampling).
+# launch sampling, the per-instruction profile).
 sim=$1
 case $2 in
 presets)
@@ -47,6 +47,28 @@ launches)
     test "$(jq -c '[.totals, .traces[0].launches]' all.json)" = "$(jq -c '[.totals, .traces[0].launches]' lk.json)" || exit 1
     "$sim" --quiet --set sim.kernels=synthetic sim.trace 2>err5.txt
     test $? = 1 && grep -q 'names no kernel of the trace (its kernels: synthetic_kernel)' err5.txt ;;
+pc_profile)
+    # --pc-profile: one CSV row per static instruction that issued; its groups and threads sum
+    # to the run's warp- and thread-instructions, every efficiency is threads / (32 groups);
+    # a file that cannot be written is an error that leaves nothing behind
+    "$sim" --quiet --config fermi-turner --policy dwf --stats-json pc.json --pc-profile pc.csv sim.trace || exit 1
+    python3 - pc.csv "$(jq '.totals.warp_instructions' pc.json)" "$(jq '.totals.thread_instructions' pc.json)" <<'PY' || exit 1
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert rows, "no rows"
+assert list(rows[0])[:3] == ["trace", "kernel", "pc"], list(rows[0])
+g = sum(int(r["groups"]) for r in rows)
+t = sum(int(r["thread_instructions"]) for r in rows)
+assert (g, t) == (int(sys.argv[2]), int(sys.argv[3])), (g, t, sys.argv[2:])
+for r in rows:
+    eff = int(r["thread_instructions"]) / (32 * int(r["groups"]))
+    assert abs(float(r["simd_efficiency"]) - eff) < 1e-4, r
+    assert r["kernel"] == "synthetic_kernel" and r["trace"] == "sim.trace", r
+    assert int(r["diverged"]) <= int(r["groups"]), r
+PY
+    "$sim" --quiet --pc-profile no-such-dir/pc.csv sim.trace 2>err6.txt
+    test $? = 1 && grep -q -- "--pc-profile no-such-dir/pc.csv: cannot create" err6.txt &&
+        ! ls no-such-dir/pc.csv* 2>/dev/null ;;
 *)
     echo "sim_cli.sh: unknown case $2" >&2; exit 2 ;;
 esac

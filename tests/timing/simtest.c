@@ -39,8 +39,8 @@ const char *const simtest_baseline[] = {"gpu.nsms=1",
                                         "sim.watchdog_cycles=10000",
                                         NULL};
 
-simt_err run_trace(const char *path, const char *policy, const char *const *sets,
-                   const char *const *want, struct simres *r)
+static simt_err run(const char *path, const char *policy, const char *const *sets,
+                    const char *const *want, int pc_profile, struct simres *r)
 {
     memset(r, 0, sizeof *r);
     const struct simt_policy_ops *ops = simt_policy_find(policy);
@@ -59,6 +59,8 @@ simt_err run_trace(const char *path, const char *policy, const char *const *sets
         e = simt_stats_create(&st);
     if (!e)
         e = simt_gpu_create(cfg, ops, st, &g);
+    if (!e && pc_profile)
+        e = simt_gpu_set_pc_profile(g, 1);
     if (!e)
         e = simt_trace_reader_open(path, &rd);
     for (uint32_t l = 0; !e && l < simt_trace_reader_nlaunches(rd); l++) {
@@ -69,6 +71,16 @@ simt_err run_trace(const char *path, const char *policy, const char *const *sets
             r->winst += res.warp_instructions;
             r->tinst += res.thread_instructions;
         }
+        const uint64_t *c;
+        const size_t n = !e && pc_profile ? simt_gpu_pc_profile(g, &c) : 0;
+        if (n && !r->pc) {
+            r->pc = calloc(3 * n, sizeof *r->pc);
+            r->npc = (uint32_t)n;
+            if (!r->pc)
+                e = simt_seterr(SIMT_ERR_NOMEM, "out of memory");
+        }
+        for (size_t i = 0; r->pc && i < 3 * n && i < 3 * (size_t)r->npc; i++)
+            r->pc[i] += c[i];
     }
     if (!e) {
         uint32_t ws = (uint32_t)simt_config_int(cfg, "core.warp_size");
@@ -86,4 +98,16 @@ simt_err run_trace(const char *path, const char *policy, const char *const *sets
     simt_stats_free(st);
     simt_config_free(cfg);
     return e;
+}
+
+simt_err run_trace(const char *path, const char *policy, const char *const *sets,
+                   const char *const *want, struct simres *r)
+{
+    return run(path, policy, sets, want, 0, r);
+}
+
+simt_err run_trace_pc(const char *path, const char *policy, const char *const *sets,
+                      struct simres *r)
+{
+    return run(path, policy, sets, NULL, 1, r);
 }

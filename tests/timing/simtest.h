@@ -16,6 +16,10 @@ struct simres {
     double simd_eff;
     char *json;       /* the statistics tree (cJSON text, owned; free()) */
     uint64_t stat[8]; /* values of the names asked for in run_trace's `want` */
+    /* run_trace_pc only: the per-instruction profile summed over the launches (3 counters per
+     * pc: groups, threads, diverged; simt_gpu_pc_profile), npc pcs (owned; free()) */
+    uint64_t *pc;
+    uint32_t npc;
 };
 
 /*! run_trace() : runs every launch of `path` under `policy` with the NULL-terminated
@@ -23,6 +27,10 @@ struct simres {
  *  statistics names whose values go to r->stat[]. */
 simt_err run_trace(const char *path, const char *policy, const char *const *sets,
                    const char *const *want, struct simres *r);
+
+/*! run_trace_pc() : run_trace with the per-instruction profile on (r->pc, r->npc). */
+simt_err run_trace_pc(const char *path, const char *policy, const char *const *sets,
+                      struct simres *r);
 
 /* The baseline the hand-counted tests assume (see docs/TIMING.md): 1 SM, warp 32, SIMD 32,
  * 1 scheduler (lrr), ideal front end, generic collector with 8 slots and 8 banks, 2 ALUs

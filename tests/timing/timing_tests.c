@@ -539,6 +539,68 @@ static int t_watchdog(void)
     return 0;
 }
 
+/* The per-instruction profile (simt-sim --pc-profile) on an if/else that splits each of two
+ * warps in halves (br_half): at each pc, the groups issued, their threads and the branch
+ * groups that diverged, counted by hand - PDOM issues each side once per warp with 16 threads
+ * and reconverges, serial never reconverges (the join block issues once per half), MIMD
+ * issues any thread at its own pc. The sums are the run's warp- and thread-instructions. */
+static int t_pc_profile(void)
+{
+    struct syn s;
+    syn_init(&s);
+    syn_func(&s);
+    uint32_t b0 = syn_block(&s); /* b0: one op, the branch (pc 1) */
+    syn_ops(&s, 1);
+    const uint32_t br = s.ninsts;
+    syn_br(&s, b0 + 1, b0 + 2, b0 + 3);
+    syn_block(&s); /* b1 (lanes 0-15): two ops (pcs 2, 3), the jump (pc 4) */
+    syn_ops(&s, 2);
+    syn_jmp(&s, b0 + 3);
+    syn_block(&s); /* b2 (lanes 16-31): one op (pc 5), the jump (pc 6) */
+    syn_ops(&s, 1);
+    syn_jmp(&s, b0 + 3);
+    syn_block(&s); /* b3: the join, one op (pc 7), exit (pc 8) */
+    const uint32_t join = s.ninsts;
+    syn_ops(&s, 1);
+    syn_exit(&s);
+    const struct syn_launch two_warps = {{1, 1, 1}, {64, 1, 1}, 8, 0};
+    if (write_or_fail("pcprof.trace", &s, &two_warps, 1, br_half, NULL, NULL))
+        return 1;
+    /* {groups, threads, diverged} per pc 0..8 */
+    static const uint64_t pdom[9][3] = {{2, 64, 0}, {2, 64, 2}, {2, 32, 0}, {2, 32, 0}, {2, 32, 0},
+                                        {2, 32, 0}, {2, 32, 0}, {2, 64, 0}, {2, 64, 0}};
+    static const char *const pols[] = {"pdom", "serial", "mimd"};
+    for (int p = 0; p < 3; p++) {
+        struct simres r;
+        simt_err e = run_trace_pc("pcprof.trace", pols[p], NULL, &r);
+        CHECK(!e && r.pc && r.npc == 9, "%s: %s (%s), %u pcs", pols[p], simt_err_name(e),
+              simt_errmsg(), r.npc);
+        uint64_t groups = 0, threads = 0;
+        for (uint32_t pc = 0; pc < 9; pc++) {
+            groups += r.pc[3 * pc];
+            threads += r.pc[3 * pc + 1];
+            uint64_t want[3] = {pdom[pc][0], pdom[pc][1], pdom[pc][2]};
+            if (p == 1 && pc >= join)
+                want[0] = 4; /* serial: the join issues once per half */
+            if (p == 2)
+                want[0] = 0; /* MIMD: checked below (its groups mix pcs) */
+            for (int k = 0; k < 3 && p < 2; k++)
+                CHECK(r.pc[3 * pc + k] == want[k], "%s: pc %u counter %d: %llu, expected %llu",
+                      pols[p], pc, k, (unsigned long long)r.pc[3 * pc + k],
+                      (unsigned long long)want[k]);
+        }
+        CHECK(groups == r.winst && threads == r.tinst,
+              "%s: the profile sums to %llu groups / %llu threads, the run issued %llu / %llu",
+              pols[p], (unsigned long long)groups, (unsigned long long)threads,
+              (unsigned long long)r.winst, (unsigned long long)r.tinst);
+        CHECK(r.pc[3 * br + 2] == (p < 2 ? 2u : 0u), "%s: %llu diverged branch groups", pols[p],
+              (unsigned long long)r.pc[3 * br + 2]);
+        free(r.pc);
+        free(r.json);
+    }
+    return 0;
+}
+
 static uint32_t br_cta(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint32_t v)
 {
     return cta == 0 ? 0 : 1; /* CTA 0 takes successor 0, the others successor 1 */
@@ -1001,6 +1063,8 @@ int main(int argc, char **argv)
         return t_config();
     if (!strcmp(c, "stats"))
         return t_stats();
+    if (!strcmp(c, "pc_profile"))
+        return t_pc_profile();
     if (!strcmp(c, "gen") && argc > 2)
         return t_gen(argv[2]);
     if (!strcmp(c, "gen_uneven") && argc > 2)
