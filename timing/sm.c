@@ -3594,10 +3594,14 @@ static simt_err launch_setup(struct simt_gpu *g, simt_trace_reader *r, uint32_t 
     g->cta_smem = (uint64_t)L->static_shared_bytes + L->dynamic_shared_bytes;
     SIMT_RETURN_IF(g->cta_regs > g->regs || g->cta_smem > g->smem, SIMT_ERR_LAUNCH,
                    "launch %u (%s): a CTA needs %llu registers and %llu shared bytes; an SM has "
-                   "%llu (core.registers) and %llu (core.shared_bytes)",
+                   "%llu (core.registers) and %llu (core.shared_bytes): raise them (one CTA fits "
+                   "with --set core.registers=%llu --set core.shared_bytes=%llu) or replay on a "
+                   "preset with more",
                    launch, g->prog->kernel_name, (unsigned long long)g->cta_regs,
                    (unsigned long long)g->cta_smem, (unsigned long long)g->regs,
-                   (unsigned long long)g->smem);
+                   (unsigned long long)g->smem,
+                   (unsigned long long)(g->cta_regs > g->regs ? g->cta_regs : g->regs),
+                   (unsigned long long)(g->cta_smem > g->smem ? g->cta_smem : g->smem));
     free(g->nf);
     free(g->nseq);
     uint32_t ni = g->prog->ninsts;
