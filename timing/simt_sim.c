@@ -421,6 +421,18 @@ static simt_err pcp_add(struct pc_profile *p, const simt_gpu *gpu, uint32_t k)
     return SIMT_ERR_OK;
 }
 
+/* Drops the current trace's sums. */
+static void pcp_drop(struct pc_profile *p)
+{
+    for (uint32_t k = 0; k < p->nk; k++)
+        free(p->acc[k]);
+    free(p->acc);
+    free(p->n);
+    p->acc = NULL;
+    p->n = NULL;
+    p->nk = 0;
+}
+
 /* Writes the rows of the trace just replayed and drops its sums. */
 static void pcp_rows(struct pc_profile *p, const char *trace, const simt_trace_reader *rd,
                      uint32_t warp_size)
@@ -444,13 +456,7 @@ static void pcp_rows(struct pc_profile *p, const char *trace, const simt_trace_r
             fputc('\n', p->f);
         }
     }
-    for (uint32_t k = 0; k < p->nk; k++)
-        free(p->acc[k]);
-    free(p->acc);
-    free(p->n);
-    p->acc = NULL;
-    p->n = NULL;
-    p->nk = 0;
+    pcp_drop(p);
 }
 
 /* Closes the file: renamed into place when ok, removed otherwise. */
@@ -461,12 +467,7 @@ static simt_err pcp_close(struct pc_profile *p, int ok)
     int bad = ferror(p->f) != 0;
     bad |= fclose(p->f) != 0;
     p->f = NULL;
-    for (uint32_t k = 0; k < p->nk; k++)
-        free(p->acc[k]);
-    free(p->acc);
-    free(p->n);
-    p->acc = NULL;
-    p->n = NULL;
+    pcp_drop(p);
     if (!ok || bad || rename(p->tmp, p->path) != 0) {
         remove(p->tmp);
         return ok ? simt_seterr(SIMT_ERR_IO, "--pc-profile %s: write failed", p->path)

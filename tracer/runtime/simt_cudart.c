@@ -3239,14 +3239,15 @@ static cudaError_t rt_symbol(const char *api, const void *symbol, uint64_t *dev,
     return cudaSuccess;
 }
 
-static cudaError_t rt_symbol_copy(const char *api, const void *symbol, void *buf, size_t count,
-                                  size_t offset, enum cudaMemcpyKind kind, int to_symbol)
+/* The variable `symbol` for a copy of count bytes at offset in direction kind (to_symbol:
+ * into it): its device address and host storage, or an error (rt_fail'ed) when the range or
+ * the direction does not fit. */
+static cudaError_t rt_symbol_span(const char *api, const void *symbol, size_t count, size_t offset,
+                                  enum cudaMemcpyKind kind, int to_symbol, uint64_t *addr,
+                                  void **host)
 {
-    RT_ENTER();
-    void *p, *hb;
-    uint64_t addr;
     size_t n;
-    cudaError_t e = rt_symbol(api, symbol, &addr, &p, &n);
+    cudaError_t e = rt_symbol(api, symbol, addr, host, &n);
     if (e != cudaSuccess)
         return rt_fail(e);
     if (offset > n || count > n - offset) {
@@ -3258,6 +3259,18 @@ static cudaError_t rt_symbol_copy(const char *api, const void *symbol, void *buf
         rt_msg(api, "invalid cudaMemcpyKind %d for a symbol copy", (int)kind);
         return rt_fail(cudaErrorInvalidMemcpyDirection);
     }
+    return cudaSuccess;
+}
+
+static cudaError_t rt_symbol_copy(const char *api, const void *symbol, void *buf, size_t count,
+                                  size_t offset, enum cudaMemcpyKind kind, int to_symbol)
+{
+    RT_ENTER();
+    void *p, *hb;
+    uint64_t addr;
+    cudaError_t e = rt_symbol_span(api, symbol, count, offset, kind, to_symbol, &addr, &p);
+    if (e != cudaSuccess)
+        return e;
     int buf_dev =
         kind == cudaMemcpyDeviceToDevice || (kind == cudaMemcpyDefault && rt_is_device(buf));
     e = rt_side(api, to_symbol ? "source" : "destination", buf, count, buf_dev, &hb);
@@ -4574,19 +4587,9 @@ static cudaError_t rt_graph_add_symbol_copy(const char *api, struct CUgraph_st *
     RT_ENTER();
     uint64_t addr;
     void *host;
-    size_t n;
-    cudaError_t e = rt_symbol(api, symbol, &addr, &host, &n);
+    cudaError_t e = rt_symbol_span(api, symbol, count, offset, kind, to_symbol, &addr, &host);
     if (e != cudaSuccess)
-        return rt_fail(e);
-    if (offset > n || count > n - offset) {
-        rt_msg(api, "%zu bytes at offset %zu exceed the variable's %zu bytes", count, offset, n);
-        return rt_fail(cudaErrorInvalidValue);
-    }
-    if (kind != cudaMemcpyDefault && kind != cudaMemcpyDeviceToDevice &&
-        kind != (to_symbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost)) {
-        rt_msg(api, "invalid cudaMemcpyKind %d for a symbol copy", (int)kind);
-        return rt_fail(cudaErrorInvalidMemcpyDirection);
-    }
+        return e;
     void *sym = (char *)(uintptr_t)addr + offset;
     return to_symbol ? rt_graph_add_memcpy(g, sym, buf, count, kind)
                      : rt_graph_add_memcpy(g, buf, sym, count, kind);
