@@ -85,7 +85,8 @@ enum xop {
     OP_LOAD,      /* a = address; aux = layout; nel words */
     OP_STORE,     /* a = value, b = address */
     OP_ALLOCA,    /* imm = bytes, sub = log2 align, a = count ref (or NONE) */
-    OP_ATOMIC,    /* sub = rmw op, a = addr, b = value, ty = kind/width, imm = bytes */
+    OP_ATOMIC,    /* sub = rmw op (LLVM numbering; 15: PTX add.f32, flushing subnormals),
+                     a = addr, b = value, ty = kind/width, imm = bytes */
     OP_CMPXCHG,   /* a = addr, b = expected, c = new; dst = {old, success} */
     OP_FENCE,
     OP_BR,

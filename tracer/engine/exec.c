@@ -392,6 +392,13 @@ static uint64_t atomic_op(int op, int ty, uint64_t old, uint64_t v, uint32_t byt
             return v;
         case 11: /* fadd */
             return fromd(k, k == XK_F32 ? (double)((float)a + (float)b) : a + b);
+        case 15: { /* PTX atom/red.add.f32: subnormal inputs and results flushed to zero */
+            float x = F(old), y = F(v);
+            x = fpclassify(x) == FP_SUBNORMAL ? copysignf(0.0f, x) : x;
+            y = fpclassify(y) == FP_SUBNORMAL ? copysignf(0.0f, y) : y;
+            float r = x + y;
+            return UF(fpclassify(r) == FP_SUBNORMAL ? copysignf(0.0f, r) : r);
+        }
         case 12:
             return fromd(k, k == XK_F32 ? (double)((float)a - (float)b) : a - b);
         case 13:
@@ -2283,10 +2290,12 @@ static simt_err run_warp(struct cta *c, struct warp *w)
             case XI_ATOM_DEC: {
                 const uint64_t *P = OPD(in->a), *V = OPD(in->b);
                 uint32_t bytes = in->ty / 8;
-                uint64_t *Dd = R + (size_t)in->dst * WARP;
                 uint64_t res[WARP];
                 ACTIVE(mask)
                 {
+                    if (P[l] & (bytes - 1))
+                        FAIL(SIMT_ERR_MEMORY_FAULT, "misaligned atomic of %u bytes at 0x%llx",
+                             bytes, (unsigned long long)P[l]);
                     uint8_t *hp = xlate(c, w, (int)l, P[l], bytes, 1, &e);
                     if (!hp)
                         goto out;
@@ -2301,7 +2310,8 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                     if (tw)
                         tr_mem(c, tid_of(w, l), TPC, P[l], 0, bytes);
                 }
-                ACTIVE(mask) Dd[l] = res[l];
+                if (in->dst != REF_NONE) /* PTX red.inc / red.dec return nothing */
+                    ACTIVE(mask) R[(size_t)in->dst * WARP + l] = res[l];
                 pc++;
                 break;
             }

@@ -2924,18 +2924,6 @@ static int asm_template(const char *txt, char *out, size_t cap)
     return 1;
 }
 
-/* Bytes of a PTX scalar type suffix (u8 ... f64, b32 ...), 0 if it is none. */
-static uint32_t ptx_type_bytes(const char *t, size_t n)
-{
-    static const char *const ty[] = {"u8",  "s8",  "b8",  "u16", "s16", "b16", "f16", "u32",
-                                     "s32", "b32", "f32", "u64", "s64", "b64", "f64"};
-    static const uint8_t by[] = {1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8};
-    for (size_t i = 0; i < sizeof by; i++)
-        if (strlen(ty[i]) == n && memcmp(t, ty[i], n) == 0)
-            return by[i];
-    return 0;
-}
-
 /* CUB's warp reduction and scan steps (warp_reduce_shfl.cuh, warp_scan_shfl.cuh): one shuffle
  * (two 32-bit halves for 64-bit types) whose result is added to an operand when the source lane
  * is valid. Builds the template for (sync, mode, type, family) into buf; returns the arguments
@@ -3527,9 +3515,9 @@ static int ptxalu_parse(struct fstate *fs, LLVMValueRef I, const char *txt, cons
 /* Inline PTX, recognised by its template: the idioms of CUDA code, clang's CUDA headers and the
  * CUDA libraries (CUB, thrust): activemask, shuffles (and CUB's shuffle-and-add steps), vote
  * ballots, bit-field extract/insert, byte permute, the video shift-and-add forms, funnel shifts,
- * special-register moves, ld/st with cache operators, bar.sync 0 and named barriers with operands
- * (bar.sync $0, $1), membar/fence, trap, nanosleep. Anything else becomes an instruction that
- * reports "not supported" (with the asm text) when reached. */
+ * special-register moves, single ld/st/red/atom statements (asm_mem), bar.sync 0 and named
+ * barriers with operands (bar.sync $0, $1), membar/fence, trap, nanosleep. Anything else becomes an
+ * instruction that reports "not supported" (with the asm text) when reached. */
 /* The address operand `a` of a PTX access in the shared state space as a tracer address in
  * *out: PTX programs pass the 32-bit window offset __cvta_generic_to_shared gives ("r"
  * operands), or the whole address; either way the low 32 bits are the offset in the CTA's
@@ -3558,8 +3546,477 @@ static simt_err asm_shared_addr(struct fstate *fs, LLVMValueRef I, uint32_t irpc
     return SIMT_ERR_OK;
 }
 
+/* Inline PTX memory statements, one per asm (PTX ISA "Data Movement and Conversion
+ * Instructions: ld, st" and "Parallel Synchronization and Communication Instructions: atom,
+ * red"), as hand-tuned CUDA code writes them: ld/st in any state space with the memory-order
+ * (.weak/.volatile/.relaxed/.acquire/.release + scope), cache-operator, eviction (.L1::/.L2::)
+ * and .nc qualifiers, scalar or .v2/.v4, and atom/red with every integer/float operation. Each
+ * becomes the same instruction a C++ access would (OP_LOAD/OP_STORE/OP_ATOMIC/OP_CMPXCHG,
+ * XI_ATOM_INC/DEC) with the space, size and class the trace needs. The qualifiers that only
+ * order or cache accesses change nothing here: warps run one at a time and every access is
+ * sequentially consistent. A single statement is one static instruction, so it has one class
+ * and one address per thread; several memory statements in one asm stay "not supported". */
+struct amop {
+    int kind; /* 0 register $k, 1 {$k, ...}, 2 address [$k+imm], 3 integer immediate */
+    int n;
+    int reg[4];
+    int64_t imm;
+};
+
+static const char *am_reg(const char *p, int *k)
+{
+    if (p[0] != '$' || !isdigit((unsigned char)p[1]))
+        return NULL;
+    char *e;
+    long v = strtol(p + 1, &e, 10);
+    if (v > 64)
+        return NULL;
+    *k = (int)v;
+    return e;
+}
+
+static const char *am_operand(const char *p, struct amop *o)
+{
+    char *e;
+    while (*p == ' ')
+        p++;
+    memset(o, 0, sizeof *o);
+    if (*p == '{') {
+        o->kind = 1;
+        for (p++;;) {
+            while (*p == ' ')
+                p++;
+            if (o->n == 4 || !(p = am_reg(p, &o->reg[o->n++])))
+                return NULL;
+            while (*p == ' ')
+                p++;
+            if (*p == '}')
+                return p + 1;
+            if (*p++ != ',')
+                return NULL;
+        }
+    }
+    if (*p == '[') {
+        /* [$k], [$k+imm], [$k+-imm], [$k-imm] */
+        o->kind = 2;
+        for (p++; *p == ' ';)
+            p++;
+        if (!(p = am_reg(p, &o->reg[0])))
+            return NULL;
+        while (*p == ' ')
+            p++;
+        if (*p == '+' || *p == '-') {
+            int neg = *p == '-';
+            for (p++; *p == ' ';)
+                p++;
+            long long v = strtoll(p, &e, 0);
+            if (e == p)
+                return NULL;
+            o->imm = neg ? -(int64_t)v : (int64_t)v;
+            for (p = e; *p == ' ';)
+                p++;
+        }
+        return *p == ']' ? p + 1 : NULL;
+    }
+    if (*p == '$') {
+        o->n = 1;
+        return am_reg(p, &o->reg[0]);
+    }
+    if (isdigit((unsigned char)*p) || (*p == '-' && isdigit((unsigned char)p[1]))) {
+        o->kind = 3;
+        o->imm = *p == '-' ? (int64_t)strtoll(p, &e, 0) : (int64_t)strtoull(p, &e, 0);
+        if (*e == 'U')
+            e++;
+        return e;
+    }
+    return NULL;
+}
+
+/* Register width in bits of an asm operand's LLVM type (pointers 64) and whether it is a float
+ * register; 0 if the type is no scalar register. */
+static uint32_t am_width(LLVMTypeRef t, int *fp)
+{
+    *fp = 0;
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMIntegerTypeKind:
+        return LLVMGetIntTypeWidth(t) <= 64 ? LLVMGetIntTypeWidth(t) : 0;
+    case LLVMPointerTypeKind:
+        return 64;
+    case LLVMHalfTypeKind:
+    case LLVMBFloatTypeKind:
+        *fp = 1;
+        return 16;
+    case LLVMFloatTypeKind:
+        *fp = 1;
+        return 32;
+    case LLVMDoubleTypeKind:
+        *fp = 1;
+        return 64;
+    default:
+        return 0;
+    }
+}
+
+/* Translates str if it is one supported ld/st/red/atom statement: 1 (emitted) or 0 (not one;
+ * the caller goes on), errors in *err. */
+static int asm_mem(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_t dst, const char *str,
+                   int *cls, int *msp, uint32_t *abytes, uint8_t *iflags, simt_err *err)
+{
+    enum { AM_LD, AM_ST, AM_RED, AM_ATOM };
+    enum { AO_ADD, AO_MIN, AO_MAX, AO_AND, AO_OR, AO_XOR, AO_INC, AO_DEC, AO_EXCH, AO_CAS };
+    static const char *const aops[] = {"add", "min", "max", "and",  "or",
+                                       "xor", "inc", "dec", "exch", "cas"};
+    *err = SIMT_ERR_OK;
+    const size_t len = strlen(str);
+    const char *sp = strchr(str, ' ');
+    if (!sp || len < 2 || str[len - 1] != ';' || strchr(str, ';') != str + len - 1 ||
+        (size_t)(sp - str) >= 96)
+        return 0;
+    char opc[96];
+    memcpy(opc, str, (size_t)(sp - str));
+    opc[sp - str] = 0;
+    char *tok[16];
+    int nt = 0;
+    for (char *s = opc, *d; s && nt < 16; s = d) {
+        d = strchr(s, '.');
+        if (d)
+            *d++ = 0;
+        tok[nt++] = s;
+    }
+    int kind = strcmp(tok[0], "ld") == 0     ? AM_LD
+               : strcmp(tok[0], "st") == 0   ? AM_ST
+               : strcmp(tok[0], "red") == 0  ? AM_RED
+               : strcmp(tok[0], "atom") == 0 ? AM_ATOM
+                                             : -1;
+    if (kind < 0 || nt < 2)
+        return 0;
+    /* the type: the last qualifier */
+    static const struct {
+        const char *n;
+        uint8_t bytes, sgn, fp, bits;
+    } tys[] = {{"b8", 1, 0, 0, 1},  {"u8", 1, 0, 0, 0},  {"s8", 1, 1, 0, 0},  {"b16", 2, 0, 0, 1},
+               {"u16", 2, 0, 0, 0}, {"s16", 2, 1, 0, 0}, {"b32", 4, 0, 0, 1}, {"u32", 4, 0, 0, 0},
+               {"s32", 4, 1, 0, 0}, {"f32", 4, 0, 1, 0}, {"b64", 8, 0, 0, 1}, {"u64", 8, 0, 0, 0},
+               {"s64", 8, 1, 0, 0}, {"f64", 8, 0, 1, 0}, {NULL, 0, 0, 0, 0}};
+    int ti = 0;
+    while (tys[ti].n && strcmp(tys[ti].n, tok[nt - 1]) != 0)
+        ti++;
+    if (!tys[ti].n)
+        return 0;
+    const uint32_t tb = tys[ti].bytes;
+    int space = SIMT_MS_GENERIC, have_space = 0, sem = -1, scope = 0, cache = 0, nc = 0, vec = 1,
+        aop = -1;
+    /* sem: 0 weak, 1 volatile, 2 relaxed, 3 acquire, 4 release, 5 acq_rel */
+    static const char *const sems[] = {"weak",    "volatile", "relaxed",
+                                       "acquire", "release",  "acq_rel"};
+    for (int i = 1; i < nt - 1; i++) {
+        const char *q = tok[i];
+        int s, k;
+        for (s = 0; s < 6 && strcmp(q, sems[s]) != 0; s++)
+            ;
+        for (k = 0; k < 10 && strcmp(q, aops[k]) != 0; k++)
+            ;
+        if (strcmp(q, "global") == 0 || strcmp(q, "shared") == 0 || strcmp(q, "shared::cta") == 0 ||
+            strcmp(q, "local") == 0 || strcmp(q, "const") == 0) {
+            if (have_space++)
+                return 0;
+            space = q[0] == 'g'   ? SIMT_MS_GLOBAL
+                    : q[0] == 's' ? SIMT_MS_SHARED
+                    : q[0] == 'l' ? SIMT_MS_LOCAL
+                                  : SIMT_MS_CONST;
+        } else if (s < 6) {
+            if (sem >= 0)
+                return 0;
+            sem = s;
+        } else if (strcmp(q, "cta") == 0 || strcmp(q, "gpu") == 0 || strcmp(q, "sys") == 0) {
+            if (scope++)
+                return 0;
+        } else if (kind <= AM_ST && (strcmp(q, "v2") == 0 || strcmp(q, "v4") == 0)) {
+            if (vec > 1)
+                return 0;
+            vec = q[1] - '0';
+        } else if (kind == AM_LD && strcmp(q, "nc") == 0) {
+            if (nc++)
+                return 0;
+        } else if (kind == AM_LD &&
+                   (strcmp(q, "ca") == 0 || strcmp(q, "cg") == 0 || strcmp(q, "cs") == 0 ||
+                    strcmp(q, "lu") == 0 || strcmp(q, "cv") == 0)) {
+            if (cache++)
+                return 0;
+        } else if (kind == AM_ST && (strcmp(q, "wb") == 0 || strcmp(q, "cg") == 0 ||
+                                     strcmp(q, "cs") == 0 || strcmp(q, "wt") == 0)) {
+            if (cache++)
+                return 0;
+        } else if ((starts(q, "L1::") || starts(q, "L2::")) && strcmp(q, "L2::cache_hint") != 0) {
+            /* eviction priorities and prefetch sizes: hints (a cache_hint takes an operand) */
+        } else if (kind >= AM_RED && k < 10) {
+            if (aop >= 0)
+                return 0;
+            aop = k;
+        } else {
+            return 0;
+        }
+    }
+    /* the combinations the PTX ISA defines */
+    static const uint8_t sem_ok[4] = {/* ld */ 1 | 2 | 4 | 8, /* st */ 1 | 2 | 4 | 16,
+                                      /* red */ 4 | 16, /* atom */ 4 | 8 | 16 | 32};
+    if ((sem >= 0 && !(sem_ok[kind] >> sem & 1)) || (scope && kind <= AM_ST && sem < 2) ||
+        (nc && (space != SIMT_MS_GLOBAL || sem > 0)) || vec * tb > 16 ||
+        (space == SIMT_MS_CONST && kind != AM_LD) ||
+        (kind >= AM_RED && space != SIMT_MS_GLOBAL && space != SIMT_MS_SHARED &&
+         space != SIMT_MS_GENERIC))
+        return 0;
+    if (kind >= AM_RED) {
+        /* the types of each operation (red: no exch or cas) */
+        static const char *const atys[] = {"u32 s32 u64 f32 f64",
+                                           "u32 s32 u64 s64",
+                                           "u32 s32 u64 s64",
+                                           "b32 b64",
+                                           "b32 b64",
+                                           "b32 b64",
+                                           "u32",
+                                           "u32",
+                                           "b32 b64",
+                                           "b32 b64"};
+        if (aop < 0 || (kind == AM_RED && aop >= AO_EXCH) || !strstr(atys[aop], tys[ti].n))
+            return 0;
+    }
+    /* operands */
+    struct amop ops[4];
+    int nops = 0;
+    for (const char *p = sp + 1; *p != ';';) {
+        if (nops == 4 || !(p = am_operand(p, &ops[nops++])))
+            return 0;
+        while (*p == ' ')
+            p++;
+        if (*p == ',')
+            p++;
+        else if (*p != ';')
+            return 0;
+    }
+    static const char *const shapes[] = {"da", "as", "as", "das"};
+    const char *shape = kind == AM_ATOM && aop == AO_CAS ? "dass" : shapes[kind];
+    if ((int)strlen(shape) != nops)
+        return 0;
+    LLVMTypeRef rt = LLVMTypeOf(I);
+    const unsigned nargs = (unsigned)LLVMGetNumArgOperands(I);
+    const unsigned nout = LLVMGetTypeKind(rt) == LLVMVoidTypeKind ? 0
+                          : LLVMGetTypeKind(rt) == LLVMStructTypeKind
+                              ? LLVMCountStructElementTypes(rt)
+                              : 1;
+    int ndst = 0, dreg[4] = {0}, addr = -1;
+    uint32_t srcs[4];
+    int nsrc = 0;
+    int64_t aoff = 0;
+    LLVMContextRef ctx = LLVMGetTypeContext(rt);
+    for (int i = 0; i < nops; i++) {
+        struct amop *o = &ops[i];
+        const int want = shape[i] == 'd'                    ? (kind == AM_LD ? vec : 1)
+                         : shape[i] == 's' && kind == AM_ST ? vec
+                                                            : 1;
+        if (shape[i] == 'a') {
+            if (o->kind != 2 || o->reg[0] < (int)nout || o->reg[0] >= (int)(nout + nargs))
+                return 0;
+            addr = o->reg[0] - (int)nout;
+            aoff = o->imm;
+            continue;
+        }
+        if (o->kind == 2 || (want > 1) != (o->kind == 1) || (o->kind == 1 && o->n != want) ||
+            (o->kind == 3 && (shape[i] == 'd' || tys[ti].fp)))
+            return 0;
+        for (int k = 0; k < (o->kind == 3 ? 1 : o->n); k++) {
+            int fp;
+            if (o->kind == 3) {
+                /* an integer immediate of the instruction type */
+                LLVMValueRef cv =
+                    LLVMConstInt(LLVMIntTypeInContext(ctx, tb * 8), (unsigned long long)o->imm, 0);
+                if ((*err = cref(fs, cv, &srcs[nsrc++])))
+                    return 1;
+                continue;
+            }
+            const int r = o->reg[k];
+            if (shape[i] == 'd') {
+                /* a destination: one of the asm's outputs, each written once */
+                if (r >= (int)nout)
+                    return 0;
+                for (int j = 0; j < ndst; j++)
+                    if (dreg[j] == r)
+                        return 0;
+                LLVMTypeRef t = nout == 1 ? rt : LLVMStructGetTypeAtIndex(rt, (unsigned)r);
+                const uint32_t w = am_width(t, &fp);
+                /* ld writes registers at least as wide as the type (extended as PTX's
+                 * "Operand Size Exceeding Instruction-Type Size" rules say); atom exactly */
+                if (!w || w < tb * 8 || (kind == AM_ATOM && w != tb * 8) || (fp && w != tb * 8) ||
+                    LLVMGetTypeKind(t) == LLVMPointerTypeKind)
+                    return 0;
+                dreg[ndst++] = r;
+            } else {
+                if (r < (int)nout || r >= (int)(nout + nargs))
+                    return 0;
+                LLVMValueRef v = LLVMGetOperand(I, (unsigned)(r - (int)nout));
+                const uint32_t w = am_width(LLVMTypeOf(v), &fp);
+                /* sources wider than a store's type are cut to it; atomics take exact ones */
+                if (!w || w < tb * 8 || (kind >= AM_RED && w != tb * 8))
+                    return 0;
+                if ((*err = ref(fs, v, &srcs[nsrc++])))
+                    return 1;
+            }
+        }
+    }
+    if (ndst != (int)nout || addr < 0)
+        return 0;
+    /* the address: a 64-bit one, or for the shared, local and constant spaces also the 32-bit
+     * window offset (cvta.to.shared / __cvta_generic_to_shared give it); the low 32 bits of
+     * either are the offset in the window, which lies far below 4 GiB */
+    LLVMValueRef av = LLVMGetOperand(I, (unsigned)addr);
+    int afp;
+    const uint32_t aw = am_width(LLVMTypeOf(av), &afp);
+    const int windowed =
+        space == SIMT_MS_SHARED || space == SIMT_MS_LOCAL || space == SIMT_MS_CONST;
+    if (afp || (aw != 64 && !(windowed && aw == 32)))
+        return 0;
+    uint32_t ar;
+    if ((*err = ref(fs, av, &ar)))
+        return 1;
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+    struct xinst *x;
+    if (aoff) {
+        uint32_t cr, t = new_slots(fs, 1);
+        if ((*err = cref(fs, LLVMConstInt(i64, (unsigned long long)aoff, 0), &cr)))
+            return 1;
+        x = emit(fs, OP_ADD, irpc, 0);
+        x->dst = t;
+        x->a = ar;
+        x->b = cr;
+        x->ty = 64;
+        ar = t;
+    }
+    if (windowed) {
+        const uint64_t base = space == SIMT_MS_SHARED  ? SIMT_WIN_SHARED_BASE
+                              : space == SIMT_MS_LOCAL ? SIMT_WIN_LOCAL_BASE
+                                                       : SIMT_WIN_CONST_BASE;
+        uint32_t lo, br, t = new_slots(fs, 1);
+        if ((*err = cref(fs, LLVMConstInt(i64, 0xffffffffull, 0), &lo)) ||
+            (*err = cref(fs, LLVMConstInt(i64, base, 0), &br)))
+            return 1;
+        x = emit(fs, OP_AND, irpc, 0);
+        x->dst = t;
+        x->a = ar;
+        x->b = lo;
+        x->ty = 64;
+        x = emit(fs, OP_OR, irpc, 0);
+        x->dst = t;
+        x->a = t;
+        x->b = br;
+        x->ty = 64;
+        ar = t;
+    }
+    *msp = space;
+    *abytes = tb * (uint32_t)vec;
+    if (kind <= AM_ST) {
+        /* the elements at i * tb; a load fills consecutive slots (direct when the outputs are
+         * $0.. in order), a store reads them (its operands moved into consecutive slots) */
+        uint32_t vals = REF_NONE, ld_to = dst;
+        const int direct =
+            kind == AM_LD && (vec == 1 || (dreg[0] == 0 && dreg[1] == 1 &&
+                                           (vec == 2 || (dreg[2] == 2 && dreg[3] == 3))));
+        if (kind == AM_LD && !direct)
+            ld_to = new_slots(fs, (uint32_t)vec);
+        if (kind == AM_ST) {
+            vals = srcs[0];
+            if (vec > 1) {
+                vals = new_slots(fs, (uint32_t)vec);
+                for (int i = 0; i < vec; i++) {
+                    x = emit(fs, OP_MOV, irpc, 0);
+                    x->dst = vals + (uint32_t)i;
+                    x->a = srcs[i];
+                }
+            }
+        }
+        x = emit(fs, kind == AM_LD ? OP_LOAD : OP_STORE, irpc, 1);
+        if (kind == AM_LD) {
+            x->dst = ld_to;
+            x->a = ar;
+        } else {
+            x->a = vals;
+            x->b = ar;
+        }
+        x->nel = (uint16_t)vec;
+        x->flags = XF_TRACEMEM | (sem == 1 ? XF_VOLATILE : 0);
+        x->imm = (int64_t)tb * vec;
+        x->ty = (uint8_t)(tb * (uint32_t)vec); /* PTX requires the access's natural alignment */
+        x->aux = aux_push(fs, (uint32_t)vec);
+        for (int i = 0; i < vec; i++) {
+            aux_push(fs, (uint32_t)i * tb);
+            aux_push(fs, tb);
+        }
+        *cls = kind == AM_LD ? SIMT_IC_LOAD : SIMT_IC_STORE;
+        *iflags = sem == 1 ? SIMT_IF_VOLATILE : 0;
+        for (int i = 0; kind == AM_LD && i < vec; i++) {
+            const uint32_t d = dst + (uint32_t)dreg[i];
+            if (!direct) {
+                x = emit(fs, OP_MOV, irpc, 0);
+                x->dst = d;
+                x->a = ld_to + (uint32_t)i;
+            }
+            int fp;
+            LLVMTypeRef t = nout == 1 ? rt : LLVMStructGetTypeAtIndex(rt, (unsigned)dreg[i]);
+            const uint32_t w = am_width(t, &fp);
+            if (tys[ti].sgn && w > tb * 8) { /* .s8/.s16/.s32 into a wider register */
+                x = emit(fs, OP_SEXT, irpc, 0);
+                x->dst = d;
+                x->a = d;
+                x->sub = (uint8_t)(tb * 8);
+                x->ty = (uint8_t)w;
+            }
+        }
+        return 1;
+    }
+    *cls = SIMT_IC_ATOMIC;
+    const uint32_t adst = kind == AM_ATOM ? dst : REF_NONE;
+    if (aop == AO_INC || aop == AO_DEC) {
+        x = emit(fs, OP_INTRIN, irpc, 1);
+        x->sub = aop == AO_INC ? XI_ATOM_INC : XI_ATOM_DEC;
+        x->dst = adst;
+        x->a = ar;
+        x->b = srcs[0];
+        x->ty = 32;
+        x->flags = XF_TRACEMEM;
+        return 1;
+    }
+    if (aop == AO_CAS) {
+        x = emit(fs, OP_CMPXCHG, irpc, 1);
+        x->dst = adst;
+        x->a = ar;
+        x->b = srcs[0];
+        x->c = srcs[1];
+        x->sub = 1; /* the old value only */
+        x->ty = (uint8_t)(tb * 8);
+        x->imm = tb;
+        x->flags = XF_TRACEMEM;
+        return 1;
+    }
+    /* atomic_op codes (LLVM's atomicrmw numbering; 15 = PTX's f32 add, which flushes
+     * subnormal inputs and results to sign-preserving zero) */
+    static const uint8_t rmw_u[] = {1, 10, 9, 3, 5, 6, 0, 0, 0};
+    static const uint8_t rmw_s[] = {1, 8, 7, 3, 5, 6, 0, 0, 0};
+    x = emit(fs, OP_ATOMIC, irpc, 1);
+    x->dst = adst;
+    x->a = ar;
+    x->b = srcs[0];
+    x->sub = tys[ti].sgn ? rmw_s[aop] : rmw_u[aop];
+    x->ty = (uint8_t)(tb * 8);
+    if (tys[ti].fp) {
+        x->sub = tb == 4 ? 15 : 11;
+        x->ty = (uint8_t)(0x80 | (tb == 4 ? XK_F32 : XK_F64));
+    }
+    x->imm = tb;
+    x->flags = XF_TRACEMEM;
+    return 1;
+}
+
 static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_t dst, int *cls,
-                       int *msp, uint32_t *abytes)
+                       int *msp, uint32_t *abytes, uint8_t *iflags)
 {
     char *tf;
     const char *txt = inst_text(fs, irpc, I, &tf);
@@ -3679,93 +4136,10 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
                 x->aux = aux_push(fs, args[3]);
             return SIMT_ERR_OK;
         }
-    if ((starts(str, "ld.") || starts(str, "st.")) && nargs >= 1) {
-        /* ld/st with state space and cache operators (CUB's ThreadLoad/ThreadStore):
-         * "ld.<mods>.<type> $0, [$1];", "ld.<mods>.v2|v4.<type> {$0, ...}, [$n];",
-         * "st.<mods>[.v2|.v4].<type> [$0], $1 / {$1, ...};". The access is as wide as the
-         * asm's own operands. */
-        int ld = str[0] == 'l';
-        const char *sp = strchr(str, ' ');
-        const char *dot = sp ? sp : str;
-        while (dot > str && *dot != '.')
-            dot--;
-        uint32_t tb = sp && dot > str ? ptx_type_bytes(dot + 1, (size_t)(sp - dot - 1)) : 0;
-        size_t opl = sp ? (size_t)(sp - str) : 0;
-        char opc[64] = "";
-        if (opl < sizeof opc)
-            memcpy(opc, str, opl), opc[opl] = 0;
-        int vec = strstr(opc, ".v2.") ? 2 : strstr(opc, ".v4.") ? 4 : 1;
-        int space = strstr(opc, ".shared")   ? SIMT_MS_SHARED
-                    : strstr(opc, ".local")  ? SIMT_MS_LOCAL
-                    : strstr(opc, ".const")  ? SIMT_MS_CONST
-                    : strstr(opc, ".param")  ? -1
-                    : strstr(opc, ".global") ? SIMT_MS_GLOBAL
-                                             : SIMT_MS_GENERIC;
-        static const char *const ldops[] = {"", "$0, [$1];", "{$0, $1}, [$2];", "",
-                                            "{$0, $1, $2, $3}, [$4];"};
-        static const char *const stops[] = {"", "[$0], $1;", "[$0], {$1, $2};", "",
-                                            "[$0], {$1, $2, $3, $4};"};
-        const char *ops = ld ? ldops[vec] : stops[vec];
-        /* the value: a load's result (one struct of vec fields for vector loads); a store's
-         * operands $1.. (each one element) */
-        LLVMTypeRef vt = ld ? LLVMTypeOf(I) : LLVMTypeOf(LLVMGetOperand(I, 1));
-        uint32_t *lv = NULL, nl = 0;
-        size_t capl = 0;
-        int ok = tb && space >= 0 && sp && strcmp(sp + 1, ops) == 0 &&
-                 nargs == (ld ? 1u : 1u + (unsigned)vec) &&
-                 !type_leaves(fs->ms, vt, 0, &lv, &nl, &capl) && nl / 2 == (uint32_t)(ld ? vec : 1);
-        for (uint32_t i = 0; ok && i < nl / 2; i++) /* leaves: (offset, bytes) pairs */
-            ok = lv[2 * i] == i * tb && lv[2 * i + 1] == tb;
-        for (unsigned i = 2; ok && !ld && i <= (unsigned)vec; i++)
-            ok = LLVMTypeOf(LLVMGetOperand(I, i)) == vt;
-        if (ok && !ld && vec > 1) {
-            /* the elements of a vector store into consecutive scratch slots, stored as one */
-            const uint32_t ew = type_words(vt), tmp = new_slots(fs, ew * (uint32_t)vec);
-            for (int i = 0; i < vec; i++) {
-                struct xinst *mv = emit(fs, OP_MOV, irpc, 0);
-                mv->dst = tmp + ew * (uint32_t)i;
-                mv->a = args[1 + i];
-                mv->nel = (uint16_t)ew;
-            }
-            free(lv);
-            lv = malloc(2 * (size_t)vec * sizeof *lv);
-            ok = lv != NULL;
-            for (int i = 0; ok && i < vec; i++) {
-                lv[2 * i] = (uint32_t)i * tb;
-                lv[2 * i + 1] = tb;
-            }
-            nl = 2 * (uint32_t)vec;
-            args[1] = tmp;
-        }
-        if (ok && space == SIMT_MS_SHARED) {
-            simt_err e = asm_shared_addr(fs, I, irpc, args[0], &args[0]);
-            if (e) {
-                free(lv);
-                return e;
-            }
-        }
-        if (ok) {
-            x = emit(fs, ld ? OP_LOAD : OP_STORE, irpc, 1);
-            if (ld) {
-                x->dst = dst;
-                x->a = args[0];
-            } else {
-                x->a = args[1];
-                x->b = args[0];
-            }
-            x->nel = (uint16_t)(ld ? type_words(vt) : type_words(vt) * (uint32_t)vec);
-            x->flags = XF_TRACEMEM;
-            x->imm = (int64_t)tb * vec;
-            x->aux = aux_push(fs, nl / 2);
-            for (uint32_t i = 0; i < nl; i++)
-                aux_push(fs, lv[i]);
-            free(lv);
-            *cls = ld ? SIMT_IC_LOAD : SIMT_IC_STORE;
-            *msp = space;
-            *abytes = tb * (uint32_t)vec;
-            return SIMT_ERR_OK;
-        }
-        free(lv);
+    {
+        simt_err e;
+        if (asm_mem(fs, I, irpc, dst, str, cls, msp, abytes, iflags, &e))
+            return e;
     }
     static const struct {
         const char *reg;
@@ -4556,7 +4930,7 @@ static simt_err xl_inst(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32
     case LLVMCall: {
         LLVMValueRef cv = LLVMGetCalledValue(I);
         if (LLVMIsAInlineAsm(cv))
-            return xl_asm(fs, I, irpc, dst, cls, msp, abytes);
+            return xl_asm(fs, I, irpc, dst, cls, msp, abytes, iflags);
         uint32_t fi;
         LLVMValueRef fnv = LLVMIsAFunction(cv) ? cv : NULL;
         if (fnv && pmap_get(&ms->fmap, fnv, &fi) && ms->m->funcs[fi].defined) {
