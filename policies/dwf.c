@@ -84,6 +84,8 @@ enum dwf_sched { DS_MAJORITY, DS_MINORITY, DS_PC, DS_PDOM, DS_OLDEST };
 
 #define NONE 0xffffffffu
 
+#define DWF_SQMEMO_BITS 9
+
 /* A pool warp in two parts. The hot part is what ready(), the merge search and issued() read
  * for every warp (two cache lines); the per-position arrays (~900 bytes) sit in a parallel
  * array that only merges, group formation and issues of that warp touch. Interleaved, a
@@ -139,6 +141,8 @@ struct dwf {
     uint32_t stamp;
     uint32_t *wmark; /* max_warps: == wstamp when the static warp is listed (dwf_form) */
     uint32_t wstamp;
+    uint64_t sqmemo[1u << DWF_SQMEMO_BITS]; /* frag_squeeze: position masks it leaves as they
+                                               are, by hash (0: none yet; it moves nothing) */
     uint64_t *st_groups, *st_formed, *st_merges, *st_conflicts, *st_moves, *st_squeezes,
         *st_sqmoves, *st_saved;
 };
@@ -316,7 +320,7 @@ static uint32_t count_below(const struct dwf *d, uint32_t lim)
         return 0;
     uint32_t c = lim - 1 < d->cmax ? lim - 1 : d->cmax;
     const uint32_t wi = c / 64;
-    const uint64_t m = d->bbm[wi] & (c % 64 == 63 ? ~0ull : (1ull << (c % 64 + 1)) - 1);
+    const uint64_t m = d->bbm[wi] & (~0ull >> (63 - c % 64)); /* buckets wi * 64 .. c */
     if (m)
         return wi * 64 + 63 - (uint32_t)__builtin_clzll(m);
     /* the highest non-empty word below wi, through the summary */
@@ -361,14 +365,19 @@ static void list_append(struct dwf *d, uint32_t id)
     cnt_add(d, pc, (int32_t)w->n);
 }
 
-static void pool_unlink(struct dwf *d, uint32_t id)
+/* Pool warp id, out of its pc's list, is no longer in use: its id goes back to the free list. */
+static void pool_free(struct dwf *d, uint32_t id)
 {
-    struct dwarp *w = &d->w[id];
-    list_remove(d, id);
-    w->used = false;
+    d->w[id].used = false;
     d->nused--;
     d->usedbm[id / 64] &= ~(1ull << (id % 64));
     d->freelist[d->nfree++] = id;
+}
+
+static void pool_unlink(struct dwf *d, uint32_t id)
+{
+    list_remove(d, id);
+    pool_free(d, id);
 }
 
 static uint64_t occ_mask(const int32_t *occ, uint32_t ws)
@@ -445,23 +454,33 @@ static bool squeeze_noop(const struct dwf *d, uint64_t mm)
     return true;
 }
 
-/* A fragment (the male warp) enters the pool: merge or new entry. */
-static simt_err pool_insert(struct dwf *d, int32_t *occ, uint64_t mm, uint32_t pc, uint32_t depth,
-                            uint16_t cta)
+/* The *-hws variants squeeze a fragment before it merges (appendix A): occ and *mm in place.
+ * Returns whether a thread moved. */
+static bool frag_squeeze(struct dwf *d, int32_t *occ, uint64_t *mm)
 {
-    uint32_t n = (uint32_t)popcount64(mm);
-    if (!n)
-        return SIMT_ERR_OK;
-    SIMT_RETURN_IF(pc >= d->ninsts, SIMT_ERR_INVARIANT,
-                   "policy %s: thread at pc %u outside the program (%u instructions)", d->name, pc,
-                   d->ninsts);
-    if (d->do_squeeze && !squeeze_noop(d, mm)) {
-        uint32_t mv = squeeze_m(occ, mm, d->ws, d->simd);
-        *d->st_squeezes += mv > 0;
-        *d->st_sqmoves += mv;
-        if (mv)
-            mm = occ_mask(occ, d->ws);
-    }
+    if (!d->do_squeeze || squeeze_noop(d, *mm))
+        return false;
+    /* the moves depend on the mask alone and are rare (mum: a few thousand squeezes in
+     * millions): masks known to move nothing are remembered */
+    uint64_t *memo = &d->sqmemo[(*mm * 0x9e3779b97f4a7c15ull) >> (64 - DWF_SQMEMO_BITS)];
+    if (*memo == *mm)
+        return false;
+    uint32_t mv = squeeze_m(occ, *mm, d->ws, d->simd);
+    if (!mv)
+        *memo = *mm;
+    *d->st_squeezes += mv > 0;
+    *d->st_sqmoves += mv;
+    if (mv)
+        *mm = occ_mask(occ, d->ws);
+    return mv > 0;
+}
+
+/* The fragment (the male warp: positions mm of occ, n threads, squeezed already) at (pc,
+ * depth) of CTA cta merges into the oldest pool warp at pc that takes it. Returns whether it
+ * merged; if not, counts a merge conflict where some warp had room for it. */
+static bool pool_merge(struct dwf *d, const int32_t *occ, uint64_t mm, uint32_t n, uint32_t pc,
+                       uint32_t depth, uint16_t cta)
+{
     /* A merge conflict (seed 000 3.6, 4.4) is a merge that lane conflicts prevent: only pool
      * warps that the fragment could fill at all count, i.e. n + f->n <= warp_size (which also
      * leaves out a fragment that did not diverge, n = warp_size, and full pool warps: their
@@ -497,9 +516,25 @@ static simt_err pool_insert(struct dwf *d, int32_t *occ, uint64_t mm, uint32_t p
         cnt_add(d, pc, (int32_t)n);
         (*d->st_merges)++;
         *d->st_moves += moves;
-        return SIMT_ERR_OK;
+        return true;
     }
     *d->st_conflicts += tried;
+    return false;
+}
+
+/* A fragment (the male warp) enters the pool: merge or new entry. */
+static simt_err pool_insert(struct dwf *d, int32_t *occ, uint64_t mm, uint32_t pc, uint32_t depth,
+                            uint16_t cta)
+{
+    uint32_t n = (uint32_t)popcount64(mm);
+    if (!n)
+        return SIMT_ERR_OK;
+    SIMT_RETURN_IF(pc >= d->ninsts, SIMT_ERR_INVARIANT,
+                   "policy %s: thread at pc %u outside the program (%u instructions)", d->name, pc,
+                   d->ninsts);
+    (void)frag_squeeze(d, occ, &mm);
+    if (pool_merge(d, occ, mm, n, pc, depth, cta))
+        return SIMT_ERR_OK;
     SIMT_RETURN_IF(d->nfree == 0, SIMT_ERR_INVARIANT, "policy %s: warp pool full (%u)", d->name,
                    d->cap);
     uint32_t id = d->freelist[d->nfree - 1];
@@ -546,7 +581,7 @@ static simt_err insert_threads(struct dwf *d, const uint32_t *slots, const uint8
             if (b->pc != a->pc || b->depth != a->depth || (keyed && b->cta != a->cta) ||
                 (by_warp && b->warp != a->warp))
                 break;
-            uint32_t p = pos ? pos[j] : b->lane < d->ws ? b->lane : b->lane % d->ws;
+            uint32_t p = pos ? pos[j] : home_pos(b->lane, d->ws);
             if (mm >> p & 1)
                 break;
             mm |= 1ull << p;
@@ -581,7 +616,7 @@ static simt_err insert_threads(struct dwf *d, const uint32_t *slots, const uint8
                 continue;
             if (by_warp && b->warp != a->warp)
                 continue;
-            uint32_t p = pos ? pos[j] : b->lane % d->ws;
+            uint32_t p = pos ? pos[j] : home_pos(b->lane, d->ws);
             if (occ[p] >= 0)
                 continue; /* cannot happen: positions are unique within a warp */
             occ[p] = (int32_t)slots[j];
@@ -617,7 +652,11 @@ static void dwf_form(struct dwf *d, struct dwarp *w)
     w->gn = 0;
     uint32_t nw = 0;
     bool bad = false;
-    if (++d->wstamp == 0) { /* wrapped: forget every old mark */
+    /* the static warps listed so far: a bit each where they fit a word (every preset), else
+     * marks stamped per call */
+    const bool small = d->env.max_warps <= 64;
+    uint64_t seen = 0;
+    if (!small && ++d->wstamp == 0) { /* wrapped: forget every old mark */
         memset(d->wmark, 0, d->env.max_warps * sizeof *d->wmark);
         d->wstamp = 1;
     }
@@ -628,9 +667,14 @@ static void dwf_form(struct dwf *d, struct dwarp *w)
         c->gslots[w->gn] = s;
         c->glanes[w->gn++] = (uint8_t)p;
         uint32_t sw = th[s].warp; /* the static warps in first-appearance order */
-        if (sw >= d->env.max_warps)
+        if (sw >= d->env.max_warps) {
             bad = true; /* cannot happen; the core then derives them itself */
-        else if (d->wmark[sw] != d->wstamp) {
+        } else if (small) {
+            if (!(seen >> sw & 1)) {
+                seen |= 1ull << sw;
+                c->gwarps[nw++] = sw;
+            }
+        } else if (d->wmark[sw] != d->wstamp) {
             d->wmark[sw] = d->wstamp;
             c->gwarps[nw++] = sw;
         }
@@ -803,27 +847,38 @@ static int dwf_ready_rest(void *state, uint64_t cycle, struct simt_group *out, i
     return n;
 }
 
-/* The whole pool warp `id` issued and its n threads slots[] (in position order) are READY.
- * If they all went on to one (pc, depth) and the warp would come back unchanged - it is full
- * (no merge possible) or no pool warp waits at that pc, and the squeeze would move nothing -
- * what unlinking it and inserting its single fragment (dwf_issued's general path) does is
- * done in place: the same id comes back from the free list, at the tail of the new pc's list,
- * with a new age, counted as a warp formed. Its positions and so its group stay, only the pc
- * moves (no re-formation). Returns false, changing nothing, otherwise. */
-static bool pool_move_whole(struct dwf *d, uint32_t id, const uint32_t *slots, uint32_t n)
+/* The whole pool warp `id` issued and all its threads are READY at one (pc, depth) (of one CTA
+ * unless dwf.merge_ctas): the single fragment that dwf_issued's general path (unlink the warp,
+ * insert_threads) would form is the warp itself, at its positions, and that path's new pool
+ * entry would take the id the unlink freed (the top of the free list). So it is done in place:
+ * the warp leaves its pc's list, is squeezed and offered to the pool warps at the new pc like
+ * any fragment (pool_insert), and if none takes it, it comes back under its id at the tail of
+ * the new pc's list, with a new age, counted as a warp formed. Unless the squeeze moved a
+ * thread, its positions and so its group stay and only the pc moves (no re-formation: most
+ * issues of a warp pool end here, e.g. mum, where fragments seldom merge). */
+static simt_err pool_requeue(struct dwf *d, uint32_t id)
 {
     struct dwarp *w = &d->w[id];
-    const struct simt_thread *th = d->env.threads;
-    const uint32_t pc = th[slots[0]].pc, depth = th[slots[0]].depth;
-    if (pc >= d->ninsts || pc == w->pc || (n < d->ws && d->head[pc] != NONE) ||
-        (d->do_squeeze && !squeeze_noop(d, w->om)))
-        return false;
-    for (uint32_t k = 1; k < n; k++)
-        if (th[slots[k]].pc != pc || th[slots[k]].depth != depth)
-            return false;
-    /* out of the old pc's list, into the new one as pool_insert's new warp */
+    struct dwcold *c = &d->wc[id];
+    const struct simt_thread *t0 = &d->env.threads[c->gslots[0]];
+    const uint32_t pc = t0->pc, depth = t0->depth;
+    SIMT_RETURN_IF(pc >= d->ninsts, SIMT_ERR_INVARIANT,
+                   "policy %s: thread at pc %u outside the program (%u instructions)", d->name, pc,
+                   d->ninsts);
     list_remove(d, id);
-    w->cta = th[slots[0]].cta;
+    uint64_t mm = w->om;
+    if (frag_squeeze(d, c->occ, &mm)) {
+        w->om = mm;
+        w->gvalid = false;
+    }
+    if (pool_merge(d, c->occ, mm, w->n, pc, depth, t0->cta)) {
+        w->n = 0;
+        w->om = 0;
+        w->gvalid = false;
+        pool_free(d, id);
+        return SIMT_ERR_OK;
+    }
+    w->cta = t0->cta;
     w->pc = pc;
     w->depth = depth;
     w->seq = d->seq++;
@@ -831,7 +886,7 @@ static bool pool_move_whole(struct dwf *d, uint32_t id, const uint32_t *slots, u
     w->grp.pc = pc;
     w->grp.depth = depth;
     (*d->st_formed)++;
-    return true;
+    return SIMT_ERR_OK;
 }
 
 static simt_err dwf_issued(void *state, const struct simt_group *g)
@@ -856,15 +911,27 @@ static simt_err dwf_issued(void *state, const struct simt_group *g)
         memcmp(g->threads, c->gslots, w->gn * sizeof *c->gslots) == 0) {
         /* the warp is unchanged since ready() formed this group: every thread issued and the
          * warp leaves the pool (the loop below in short; a freed warp's occ[] is rewritten
-         * when its id is reused) */
+         * when its id is reused). Mostly its threads all went on together: pool_requeue. */
+        const struct simt_thread *t0 = &th[c->gslots[0]];
+        bool one = t0->state == SIMT_TS_READY;
+        if (one && !reconv_straight(d->env.prog, g->pc)) {
+            /* (after a straight-line instruction every thread is where t0 is, as in pdom.c) */
+            uint32_t diff = 0;
+            for (uint32_t k = 1; k < w->gn; k++) {
+                const struct simt_thread *t = &th[c->gslots[k]];
+                diff |= (t->state ^ SIMT_TS_READY) | (t->pc ^ t0->pc) | (t->depth ^ t0->depth) |
+                        (d->merge_ctas ? 0u : t->cta ^ t0->cta);
+            }
+            one = diff == 0;
+        }
+        if (one)
+            return pool_requeue(d, g->id);
         for (uint32_t k = 0; k < w->gn; k++) {
             uint32_t s = c->gslots[k];
             slots[n] = s;
             pos[n] = c->glanes[k];
             n += th[s].state == SIMT_TS_READY;
         }
-        if (n == w->gn && pool_move_whole(d, g->id, slots, n))
-            return SIMT_ERR_OK;
         cnt_add(d, w->pc, -(int32_t)w->n);
         w->n = 0;
         w->om = 0;

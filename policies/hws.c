@@ -142,7 +142,7 @@ static void hws_form(struct hws *h, struct hws_warp *w)
     for (uint32_t p = 0; p < h->ws; p++)
         occ[p] = -1;
     for (uint32_t i = 0; i < w->gn; i++)
-        occ[h->env.threads[w->gslots[i]].lane % h->ws] = (int32_t)i;
+        occ[home_pos(h->env.threads[w->gslots[i]].lane, h->ws)] = (int32_t)i;
     w->gmoves = h->do_squeeze ? squeeze(occ, h->ws, h->simd) : 0;
     for (uint32_t p = 0; p < h->ws; p++)
         if (occ[p] >= 0)

@@ -127,6 +127,13 @@ static inline uint32_t popcount64(uint64_t x)
     return (uint32_t)((x * 0x0101010101010101ull) >> 56);
 }
 
+/* a thread's home position in a warp of ws (its home lane; the core's lanes are below ws
+ * already: the modulo, a division, is only the fallback) */
+static inline uint32_t home_pos(uint32_t lane, uint32_t ws)
+{
+    return lane < ws ? lane : lane % ws;
+}
+
 /*! policy_check_geometry() : the shape checks every mask-based policy needs. */
 simt_err policy_check_geometry(const struct simt_policy_env *env, const char *policy);
 

@@ -128,19 +128,25 @@ enum uk_decide { UD_MODEL, UD_SPAWN, UD_PDOM };
 /* the lowered scheduling priority of delayed warps (the oldest highest among them) */
 #define UK_PRIO_DELAYED (-(1 << 24))
 
+/* The scalars first, the per-thread arrays last: ready() and ready_group() read the flags, the
+ * stack and the group's scalars of every warp, which then share a cache line or two instead of
+ * lying on both sides of members[]. */
 struct uk_warp {
     bool used, spawned_warp, spawned_any, pending, dirty;
     bool cstale;   /* issued since ready()'s answer cache (struct ukernel) was right for it */
+    bool gwhole;   /* formed from the stack: the group is every member of the top entry */
     uint32_t cpos; /* its entry in that cache, if offered */
     uint32_t nmem;
-    uint32_t members[RECONV_MAX_WARP];
     struct rstack rs;
+    uint32_t gn, gpc, gdepth;
+    uint32_t gnw;   /* the group's static warps (simt_group.warps; 0: the core derives them) */
+    uint64_t gmask; /* members of the group offered (pending warps: the path PDOM runs first) */
     uint32_t bpc, bdepth; /* pending: the branch */
     uint64_t pend_cycle, pend_seq;
-    uint32_t gn, gpc, gdepth;
-    uint64_t gmask; /* members of the group offered (pending warps: the path PDOM runs first) */
+    uint32_t members[RECONV_MAX_WARP];
     uint32_t gslots[RECONV_MAX_WARP];
     uint8_t glanes[RECONV_MAX_WARP];
+    uint32_t gwarps[RECONV_MAX_WARP];
 };
 
 struct uk_lut {
@@ -847,6 +853,34 @@ static simt_err uk_decide(struct ukernel *u, uint32_t id)
     return uk_settle(u, id);
 }
 
+/* The distinct static warps of the group's threads in the order of their first appearance
+ * (simt_group.warps), once per formation: the core would otherwise derive them from the thread
+ * table on every check of a spawned warp's group (mum: the largest cost after the core's own
+ * steps). A static warp's group lies in one static warp, the first thread's. */
+static void uk_form_warps(const struct ukernel *u, struct uk_warp *w)
+{
+    const struct simt_thread *th = u->env.threads;
+    w->gnw = 0;
+    if (!w->gn)
+        return;
+    if (!w->spawned_warp) {
+        w->gwarps[w->gnw++] = th[w->gslots[0]].warp;
+        return;
+    }
+    uint64_t seen = 0;
+    for (uint32_t i = 0; i < w->gn; i++) {
+        uint32_t sw = th[w->gslots[i]].warp;
+        if (sw >= 64) { /* (more static warps than a mask holds: the core derives them) */
+            w->gnw = 0;
+            return;
+        }
+        if (!(seen >> sw & 1)) {
+            seen |= 1ull << sw;
+            w->gwarps[w->gnw++] = sw;
+        }
+    }
+}
+
 /* The group a delayed warp is offered with at its lowered priority: the path PDOM would run
  * first (rs_diverge's top: the first part, in rs_partition's order, that is not at the
  * post-dominator). Scheduling it releases the warp (uk_issued). */
@@ -856,6 +890,7 @@ static void uk_form_pending(struct ukernel *u, struct uk_warp *w)
     w->dirty = false;
     w->gn = 0;
     w->gmask = 0;
+    w->gwhole = false;
     int np = rs_partition(u->env.threads, w->members, w->rs.e[w->rs.n - 1].mask, parts);
     uint32_t rpc, rd;
     reconv_point(u->env.prog, w->bpc, w->bdepth, &rpc, &rd);
@@ -871,14 +906,15 @@ static void uk_form_pending(struct ukernel *u, struct uk_warp *w)
             w->gslots[w->gn] = w->members[i];
             w->glanes[w->gn] = w->spawned_warp
                                    ? (uint8_t)i
-                                   : (uint8_t)(u->env.threads[w->members[i]].lane % u->ws);
+                                   : (uint8_t)home_pos(u->env.threads[w->members[i]].lane, u->ws);
             w->gn++;
             w->gmask |= 1ull << i;
         }
         w->gpc = parts[k].pc;
         w->gdepth = parts[k].depth;
-        return;
+        break;
     }
+    uk_form_warps(u, w);
 }
 
 /* The scheduler picked the delayed warp `id` at its lowered priority (seed 004 6.2.1: "when
@@ -921,9 +957,34 @@ static void uk_form_group(struct ukernel *u, struct uk_warp *w)
     uint8_t idx[RECONV_MAX_WARP];
     w->dirty = false;
     w->gn = rs_ready(&w->rs, u->env.threads, w->members, w->gslots, idx, &w->gpc, &w->gdepth);
+    /* (for uk_issue, which would otherwise reach into the stack for it after every issue; the
+     * stack stays as it is while the group stays formed) */
+    w->gwhole = w->rs.n && popcount64(w->rs.e[w->rs.n - 1].mask) == w->gn;
     for (uint32_t i = 0; i < w->gn; i++)
         w->glanes[i] =
-            w->spawned_warp ? idx[i] : (uint8_t)(u->env.threads[w->gslots[i]].lane % u->ws);
+            w->spawned_warp ? idx[i] : (uint8_t)home_pos(u->env.threads[w->gslots[i]].lane, u->ws);
+    uk_form_warps(u, w);
+}
+
+/* Writes *o, whole, as the group ready() and ready_group() offer for warp id. Field by field
+ * into *o after zeroing it, not a compound literal copied in: GCC builds such a literal on the
+ * stack with narrow stores and copies it with wide loads, which stall on store forwarding (a
+ * sixth of ukernel's time in ready_group on mum). */
+static void uk_group(const struct ukernel *u, const struct uk_warp *w, uint32_t id, int32_t prio,
+                     struct simt_group *o)
+{
+    *o = (struct simt_group){0};
+    o->id = id;
+    o->pc = w->gpc;
+    o->depth = w->gdepth;
+    o->nthreads = w->gn;
+    o->threads = w->gslots;
+    o->lanes = w->glanes;
+    o->priority = prio;
+    o->sched = u->env.nschedulers > 1 ? id % u->env.nschedulers : 0;
+    o->one_warp = !w->spawned_warp;
+    o->warps = w->gnw ? w->gwarps : NULL;
+    o->nwarps = w->gnw;
 }
 
 static simt_err uk_release_oldest(struct ukernel *u)
@@ -993,15 +1054,7 @@ static int uk_ready(void *state, uint64_t cycle, struct simt_group *out, int cap
             uint64_t age = w->pend_seq - oldest;
             prio = UK_PRIO_DELAYED - (int32_t)(age < (1u << 24) ? age : (1u << 24));
         }
-        out[n++] = (struct simt_group){.id = i,
-                                       .pc = w->gpc,
-                                       .depth = w->gdepth,
-                                       .nthreads = w->gn,
-                                       .threads = w->gslots,
-                                       .lanes = w->glanes,
-                                       .priority = prio,
-                                       .sched = i % u->env.nschedulers,
-                                       .one_warp = !w->spawned_warp};
+        uk_group(u, w, i, prio, &out[n++]);
         w->cpos = (uint32_t)n - 1;
     }
     u->last_ready = n;
@@ -1050,15 +1103,14 @@ static simt_err uk_issue(struct ukernel *u, const struct simt_group *g)
      * point (uk_settle would pop nothing, remove nothing). The group is the same threads at
      * the new pc, in the same order: what rs_ready() would rebuild (pdom.c keeps its group
      * the same way). */
-    const uint64_t topm = w->rs.e[w->rs.n - 1].mask;
-    if (formed && w->gn == g->nthreads && popcount64(topm) == w->gn &&
-        reconv_straight(u->env.prog, g->pc)) {
+    if (formed && w->gwhole && w->gn == g->nthreads && reconv_straight(u->env.prog, g->pc)) {
         const struct simt_thread *t0 = &u->env.threads[w->gslots[0]];
         w->gpc = t0->pc;
         w->gdepth = t0->depth;
         w->dirty = t0->state != SIMT_TS_READY; /* (cannot happen: then form it anew) */
         return SIMT_ERR_OK;
     }
+    const uint64_t topm = w->rs.e[w->rs.n - 1].mask;
     struct rs_part parts[RECONV_MAX_WARP];
     int np = rs_partition(u->env.threads, w->members, topm, parts);
     const struct simt_sinst *in = g->pc < u->env.prog->ninsts ? &u->env.prog->insts[g->pc] : NULL;
@@ -1100,7 +1152,22 @@ static simt_err uk_issue(struct ukernel *u, const struct simt_group *g)
     }
     if (np > 1)
         SIMT_TRY(rs_diverge(&w->rs, u->env.prog, g->pc, g->depth, parts, np));
-    return uk_settle(u, g->id);
+    /* The whole top entry (the group was formed from it: its first member leads it) issued and
+     * moved on together, every thread READY (live, and no barrier parked it): if the settle
+     * below pops nothing and changes no mask, rs_ready() would give the same threads in the
+     * same order at their new pc, so the group stays formed (as in the straight-line case
+     * above; mostly uniform branches, calls and returns). */
+    const bool keep = formed && np == 1 && w->gwhole && w->gn == g->nthreads &&
+                      parts[0].mask == topm && w->gslots[0] == w->members[__builtin_ctzll(topm)] &&
+                      in && in->iclass != SIMT_IC_BARRIER;
+    const uint32_t n0 = w->rs.n;
+    SIMT_TRY(uk_settle(u, g->id));
+    if (keep && w->rs.n == n0 && w->rs.e[n0 - 1].mask == topm) {
+        w->gpc = parts[0].pc;
+        w->gdepth = parts[0].depth;
+        w->dirty = false;
+    }
+    return SIMT_ERR_OK;
 }
 
 /* Issues whose cycle was unknown (uk_issued) are applied at the next call into the policy,
@@ -1161,17 +1228,10 @@ static int uk_ready_group(void *state, uint64_t cycle, uint32_t id, struct simt_
         uk_form_group(u, w);
     if (!w->gn)
         return 0;
-    *out = (struct simt_group){.id = id,
-                               .pc = w->gpc,
-                               .depth = w->gdepth,
-                               .nthreads = w->gn,
-                               .threads = w->gslots,
-                               .lanes = w->glanes,
-                               .sched = id % u->env.nschedulers,
-                               .one_warp = !w->spawned_warp};
+    uk_group(u, w, id, 0, out);
     if (w->cstale) { /* the core patches its answer in place: so does the cache */
         if (w->cpos < u->ncache && u->cache[w->cpos].id == id)
-            u->cache[w->cpos] = *out;
+            uk_group(u, w, id, 0, &u->cache[w->cpos]); /* (not a copy of *out: see uk_group) */
         else
             u->cache_ok = false;
         w->cstale = false;
@@ -1192,19 +1252,11 @@ static void uk_released(void *state, const uint32_t *threads, uint32_t n)
             u->w[i].dirty = true;
 }
 
-/* idle() itself; returns whether it did anything beyond noting the cycle */
-static bool uk_idle_act(struct ukernel *u, uint64_t cycle)
+/* idle() once the SM would idle (uk_idle_act): release the oldest delayed warp, else form a
+ * partial warp from the pool. Returns whether it did either. Kept out of line: most idle()
+ * calls end before it, and inlined it would make every call pay for its registers. */
+static __attribute__((noinline)) bool uk_idle_release(struct ukernel *u, uint64_t cycle)
 {
-    bool drained = u->npost != 0;
-    uk_drain(u, u->rg_cycle);
-    u->reused = false;
-    u->now = cycle;
-    /* The core calls idle() whenever nothing issued, also while the SIMD unit is still fed
-     * by the last group (warp_size / simd_width cycles per warp, seed 000 4.3). The SM would
-     * idle (seed 004 6.2.1: "no eligible warps") only once that is over, or when no group is
-     * offered at all. */
-    if (u->last_ready > 0 && cycle <= u->busy_until)
-        return drained;
     /* ukernel.release=schedule: the delayed warps were offered at their lowered priority and
      * could not issue either, so they stay delayed (the seed releases a warp by scheduling
      * it); the fallback below only runs if none of them had a group to offer */
@@ -1218,7 +1270,24 @@ static bool uk_idle_act(struct ukernel *u, uint64_t cycle)
         *u->st_idle_rel += u->npool != before;
         return true;
     }
-    return drained;
+    return false;
+}
+
+/* idle() itself; returns whether it did anything beyond noting the cycle */
+static inline bool uk_idle_act(struct ukernel *u, uint64_t cycle)
+{
+    bool drained = u->npost != 0;
+    if (drained)
+        uk_drain(u, u->rg_cycle);
+    u->reused = false;
+    u->now = cycle;
+    /* The core calls idle() whenever nothing issued, also while the SIMD unit is still fed
+     * by the last group (warp_size / simd_width cycles per warp, seed 000 4.3). The SM would
+     * idle (seed 004 6.2.1: "no eligible warps") only once that is over, or when no group is
+     * offered at all. */
+    if (u->last_ready > 0 && cycle <= u->busy_until)
+        return drained;
+    return uk_idle_release(u, cycle) || drained;
 }
 
 static void uk_idle(void *state, uint64_t cycle)
@@ -1256,5 +1325,5 @@ const struct simt_policy_ops simt_policy_ukernel = {
     .ready_group = uk_ready_group,
     .local_issue = true, /* see uk_ready_group */
     .idle_quiet = uk_idle_quiet,
-    .ready_whole = true, /* compound literals, or the cache's copies of them */
+    .ready_whole = true, /* zeroed whole by uk_group, or the cache's copies */
 };
