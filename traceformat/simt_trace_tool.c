@@ -370,7 +370,7 @@ static int cmd_dump(int argc, char **argv)
 
 /* ---- verify ------------------------------------------------------------------------------ */
 
-static uint64_t verify_problems;
+static uint64_t verify_problems, verify_notes;
 
 static void problem(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void problem(const char *fmt, ...)
@@ -407,7 +407,8 @@ static void verify_cta(simt_trace_reader *r, uint32_t l, uint64_t c, const struc
     }
     struct simt_event ev[BATCH];
     uint32_t n = simt_cta_nthreads(cta);
-    uint64_t sum = 0, bar0 = 0;
+    uint64_t sum = 0, bar_min = UINT64_MAX, bar_max = 0;
+    uint32_t t_min = 0, t_max = 0;
     simt_cursor *cur = NULL;
     for (uint32_t t = 0; t < n; t++) {
         if (cursor_for(&cur, cta, t) != SIMT_ERR_OK) {
@@ -445,14 +446,21 @@ static void verify_cta(simt_trace_reader *r, uint32_t l, uint64_t c, const struc
         if (k < 0)
             problem("%s", simt_errmsg());
         sum += cnt;
-        if (t == 0)
-            bar0 = bars;
-        else if (bars != bar0)
-            problem("launch %u CTA %" PRIu64 ": thread %u executes %" PRIu64
-                    " CTA-wide barriers, thread 0 executes %" PRIu64,
-                    l, c, t, bars, bar0);
+        if (bars < bar_min)
+            bar_min = bars, t_min = t;
+        if (bars > bar_max)
+            bar_max = bars, t_max = t;
     }
     simt_cursor_free(cur);
+    /* Threads that pass fewer CTA-wide barriers than others exited before the rest (`if (i >=
+     * n) return;` ahead of a __syncthreads()): the Programming Guide leaves it undefined, but
+     * GPUs count only live threads at a barrier, real programs rely on it, and the tracer and
+     * the timing model do the same. A note, not a problem. */
+    if (bar_min != bar_max && verify_notes++ < 20)
+        printf("verify: note: launch %u CTA %" PRIu64 ": thread %u passes %" PRIu64
+               " CTA-wide barriers, thread %u %" PRIu64
+               " (threads that exit early leave the later barriers to the others)\n",
+               l, c, t_min, bar_min, t_max, bar_max);
     if (sum != simt_cta_thread_instructions(cta))
         problem("launch %u CTA %" PRIu64 ": the threads execute %" PRIu64
                 " instructions, the CTA record says %" PRIu64,

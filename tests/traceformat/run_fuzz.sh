@@ -10,7 +10,7 @@ cp "$golden" "$dir/corpus/golden.simtrace"
 if [ -f "$(dirname "$golden")/small_v1.simtrace" ]; then
     cp "$(dirname "$golden")/small_v1.simtrace" "$dir/corpus/golden_v1.simtrace"
 fi
-for v in normal modified bad-space bad-barrier bad-count; do
+for v in normal modified bad-space exit-barrier bad-count; do
     "$gen" "$dir/corpus/$v.simtrace" --variant "$v"
 done
 # payload mode seeds: 'P' + which real CTA payload, unmodified (see trace_fuzz.c)

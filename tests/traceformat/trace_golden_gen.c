@@ -1,7 +1,7 @@
 /* trace_golden_gen.c - writes the small deterministic trace checked in as
  * tests/traceformat/golden/small.simtrace (and variants for the negative tests).
  *
- *   trace_golden_gen OUT [--producer P] [--variant normal|modified|bad-space|bad-barrier|
+ *   trace_golden_gen OUT [--producer P] [--variant normal|modified|bad-space|exit-barrier|
  *                                                  bad-count|warps|v1-launches]
  * Regenerate the golden file (only after an intended change of the trace content):
  *   build/bin/trace_golden_gen tests/traceformat/golden/small.simtrace */
@@ -57,12 +57,12 @@ int main(int argc, char **argv)
         return 2;
     }
     int modified = !strcmp(variant, "modified"), bad_space = !strcmp(variant, "bad-space");
-    int bad_barrier = !strcmp(variant, "bad-barrier");
+    int exit_barrier = !strcmp(variant, "exit-barrier");
     int warps = !strcmp(variant, "warps"); /* only the barrier kernel, 1 CTA of 40 threads */
     int bad_count = !strcmp(variant, "bad-count");
     /* the launches of the format version 1 golden file (golden/small_v1.simtrace) */
     int v1set = !strcmp(variant, "v1-launches");
-    if (!modified && !bad_space && !bad_barrier && !bad_count && !warps && !v1set &&
+    if (!modified && !bad_space && !exit_barrier && !bad_count && !warps && !v1set &&
         strcmp(variant, "normal")) {
         fprintf(stderr, "trace_golden_gen: unknown variant %s\n", variant);
         return 2;
@@ -121,7 +121,7 @@ int main(int argc, char **argv)
         if (rc == 0 && simt_trace_writer_end_launch(w) != SIMT_ERR_OK)
             rc = -1;
     }
-    if (rc == 0 && (bad_barrier || warps)) {
+    if (rc == 0 && (exit_barrier || warps)) {
         /* odd threads execute 4 instructions, even ones 3 */
         uint32_t nt = warps ? 40 : 4;
         struct tb_prog b;
