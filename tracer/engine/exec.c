@@ -3065,9 +3065,33 @@ static simt_err run_warp(struct cta *c, struct warp *w)
                             goto out;
                     } else {
                         struct simt_texture_binding bn = *b;
+                        float zc = F(Z[l]);
                         if (in->imm == 2)
                             bn.normalized_float = 1;
-                        if (!tex_sample(c, w, l, &bn, F(X[l]), F(Y[l]), F(Z[l]), texel, &ta, &e))
+                        if (in->imm >= 3) {
+                            /* a layered array (or a cubemap's faces) is a 3D array whose depth
+                             * counts the layers: sample the 1D/2D layer z alone - filtering
+                             * and address modes apply within it, never across layers (as the
+                             * CUDA programming guide describes layered textures). The layer
+                             * index is clamped to the array. Cubemap coordinates are always
+                             * normalised; a face's edge clamps rather than filtering into the
+                             * neighbouring face (not modelled). */
+                            const uint64_t nl = b->depth ? b->depth : 1;
+                            const int64_t li = tex_floor(zc);
+                            const uint64_t layer = li < 0               ? 0
+                                                   : (uint64_t)li >= nl ? nl - 1
+                                                                        : (uint64_t)li;
+                            const uint64_t pitch =
+                                b->pitch_bytes ? b->pitch_bytes : b->width * b->elem_bytes;
+                            bn.base += layer * (b->height ? b->height : 1) * pitch;
+                            bn.depth = 1;
+                            zc = 0.0f;
+                            if (in->imm == 4) {
+                                bn.normalized_coords = 1;
+                                bn.address[0] = bn.address[1] = SIMT_TEX_CLAMP;
+                            }
+                        }
+                        if (!tex_sample(c, w, l, &bn, F(X[l]), F(Y[l]), zc, texel, &ta, &e))
                             goto out;
                     }
                     uint8_t *tp = xlate(c, w, (int)l, Tx[l], 16, 1, &e);

@@ -1351,13 +1351,20 @@ static simt_err xl_intrinsic(struct fstate *fs, LLVMValueRef I, uint32_t irpc, c
         return SIMT_ERR_OK;
     }
     if ((strcmp(nm, "__simt_tex_fetch") == 0 || strcmp(nm, "__simt_tex_sample") == 0 ||
-         strcmp(nm, "__simt_tex_sample_n") == 0) &&
+         strcmp(nm, "__simt_tex_sample_n") == 0 || strcmp(nm, "__simt_tex_sample_layer") == 0 ||
+         strcmp(nm, "__simt_tex_sample_cube") == 0) &&
         nargs == 5) {
         *cls = SIMT_IC_LOAD;
         x = INTR(XI_TEX);
         /* 0: integer texel indices; 1: float coordinates (sampled); 2: sampled, integer
-         * channels converted to normalised floats (references read as normalized float) */
-        x->imm = nm[11] != 's' ? 0 : nm[17] == '_' ? 2 : 1;
+         * channels converted to normalised floats (references read as normalized float);
+         * 3: sampled in 1D/2D within layer z of a layered array (tex1DLayered/tex2DLayered);
+         * 4: as 3, at normalised face coordinates of a cubemap (texCubemap: face = z) */
+        x->imm = nm[11] != 's'                    ? 0
+                 : strcmp(nm + 17, "_n") == 0     ? 2
+                 : strcmp(nm + 17, "_layer") == 0 ? 3
+                 : strcmp(nm + 17, "_cube") == 0  ? 4
+                                                  : 1;
         x->aux = aux_push(fs, args[3]);
         aux_push(fs, args[4]);
         x = &fs->f->code[fs->f->ncode - 1];

@@ -13,6 +13,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* the calling convention of callbacks (nothing outside Windows), as in CUDA's cuda.h */
+#ifndef CUDA_CB
+#define CUDA_CB
+#endif
+
 #ifndef CUDA_VERSION
 #define CUDA_VERSION 11080
 #endif

@@ -16,8 +16,8 @@
  *     precomputed M^(2^k) (curand_xorwow_jumps.h, tools/gen_xorwow_jumps.c); d += 362437*n;
  *   - uniform float: x * 2^-32 + 2^-33 (in (0,1]); uniform double: 53 bits from two outputs;
  *   - normal: Box-Muller on two outputs; the second value is kept for the next call.
- * Only the XORWOW generator is provided (curandStatePhilox4_32_10_t, MRG32k3a, Sobol and the
- * host API in curand.h are not).
+ * XORWOW and Philox4_32_10 (curandStatePhilox4_32_10_t, below) are provided; MRG32k3a, MTGP32
+ * and the quasi-random Sobol states are not (the host API is curand.h).
  */
 #ifndef SIMT_CURAND_KERNEL_H
 #define SIMT_CURAND_KERNEL_H
@@ -209,6 +209,209 @@ SIMT_CURAND_FN_ float curand_log_normal(curandStateXORWOW_t *state, float mean, 
 {
     return expf(mean + stddev * curand_normal(state));
 }
+
+/* --- Philox4x32-10 (curandStatePhilox4_32_10_t) --------------------------------------------
+ * The counter-based generator of Salmon et al., "Parallel random numbers: as easy as 1, 2, 3"
+ * (SC 2011), as cuRAND documents its use: a 128-bit counter and a 64-bit key (the seed) go
+ * through ten rounds, each two 32x32->64-bit multiplications (constants 0xD2511F53 and
+ * 0xCD9E8D57) whose halves are mixed with the other words and the key, the key bumped by the
+ * Weyl constants 0x9E3779B9 / 0xBB67AE85 between rounds; one block gives four outputs.
+ * curand_init puts the seed in the key, the subsequence in the counter's upper 64 bits (2^66
+ * outputs apart) and skips `offset` outputs; curand returns the block's words in order and
+ * moves to the next counter value after the fourth. The conversions to uniform, normal and
+ * double values are XORWOW's (above). Programs such as PyTorch-style dropout or Monte-Carlo
+ * samples that pick this state because its curand_init is cheap need it to compile. Its
+ * functions overload XORWOW's, so they exist in C++ (every .cu file) only: the runtime's C
+ * (simt_curand.c) includes this header for XORWOW. */
+#ifdef __cplusplus
+struct curandStatePhilox4_32_10 {
+    uint4 ctr;
+    uint4 output;
+    uint2 key;
+    unsigned int STATE; /* index of the next word of output (0..3) */
+    int boxmuller_flag;
+    int boxmuller_flag_double;
+    float boxmuller_extra;
+    double boxmuller_extra_double;
+};
+typedef struct curandStatePhilox4_32_10 curandStatePhilox4_32_10_t;
+
+SIMT_CURAND_FN_ unsigned int __simt_philox_mulhilo(unsigned int a, unsigned int b, unsigned int *hi)
+{
+    unsigned long long p = (unsigned long long)a * b;
+    *hi = (unsigned int)(p >> 32);
+    return (unsigned int)p;
+}
+
+SIMT_CURAND_FN_ uint4 __simt_philox4x32_10(uint4 c, uint2 k)
+{
+    for (int r = 0; r < 10; r++) {
+        unsigned int hi0, hi1;
+        unsigned int lo0 = __simt_philox_mulhilo(0xD2511F53u, c.x, &hi0);
+        unsigned int lo1 = __simt_philox_mulhilo(0xCD9E8D57u, c.z, &hi1);
+        uint4 n;
+        n.x = hi1 ^ c.y ^ k.x;
+        n.y = lo1;
+        n.z = hi0 ^ c.w ^ k.y;
+        n.w = lo0;
+        c = n;
+        k.x += 0x9E3779B9u;
+        k.y += 0xBB67AE85u;
+    }
+    return c;
+}
+
+/* the 128-bit counter plus n */
+SIMT_CURAND_FN_ void __simt_philox_incr(curandStatePhilox4_32_10_t *s, unsigned long long n)
+{
+    unsigned int nlo = (unsigned int)n, nhi = (unsigned int)(n >> 32);
+    unsigned long long t = (unsigned long long)s->ctr.x + nlo;
+    s->ctr.x = (unsigned int)t;
+    t = (unsigned long long)s->ctr.y + nhi + (t >> 32);
+    s->ctr.y = (unsigned int)t;
+    t = (unsigned long long)s->ctr.z + (t >> 32);
+    s->ctr.z = (unsigned int)t;
+    s->ctr.w += (unsigned int)(t >> 32);
+}
+
+/* skipahead(n): n outputs ahead (a quarter of them whole counter blocks). */
+SIMT_CURAND_FN_ void skipahead(unsigned long long n, curandStatePhilox4_32_10_t *state)
+{
+    state->STATE += (unsigned int)(n & 3u);
+    __simt_philox_incr(state, n / 4);
+    if (state->STATE > 3) {
+        __simt_philox_incr(state, 1);
+        state->STATE &= 3u;
+    }
+    state->output = __simt_philox4x32_10(state->ctr, state->key);
+}
+
+/* skipahead_sequence(n): n subsequences ahead, i.e. the counter's upper half plus n. */
+SIMT_CURAND_FN_ void skipahead_sequence(unsigned long long n, curandStatePhilox4_32_10_t *state)
+{
+    unsigned long long t = (unsigned long long)state->ctr.z + (unsigned int)n;
+    state->ctr.z = (unsigned int)t;
+    state->ctr.w += (unsigned int)(n >> 32) + (unsigned int)(t >> 32);
+    state->output = __simt_philox4x32_10(state->ctr, state->key);
+}
+
+SIMT_CURAND_FN_ void curand_init(unsigned long long seed, unsigned long long subsequence,
+                                 unsigned long long offset, curandStatePhilox4_32_10_t *state)
+{
+    state->ctr = make_uint4(0u, 0u, 0u, 0u);
+    state->key = make_uint2((unsigned int)seed, (unsigned int)(seed >> 32));
+    state->STATE = 0;
+    state->boxmuller_flag = 0;
+    state->boxmuller_flag_double = 0;
+    state->boxmuller_extra = 0.0f;
+    state->boxmuller_extra_double = 0.0;
+    skipahead_sequence(subsequence, state);
+    skipahead(offset, state);
+}
+
+SIMT_CURAND_FN_ unsigned int curand(curandStatePhilox4_32_10_t *state)
+{
+    const unsigned int i = state->STATE++;
+    unsigned int r = i == 0   ? state->output.x
+                     : i == 1 ? state->output.y
+                     : i == 2 ? state->output.z
+                              : state->output.w;
+    if (state->STATE == 4) {
+        __simt_philox_incr(state, 1);
+        state->output = __simt_philox4x32_10(state->ctr, state->key);
+        state->STATE = 0;
+    }
+    return r;
+}
+
+/* the next four outputs of the sequence (whatever STATE is) */
+SIMT_CURAND_FN_ uint4 curand4(curandStatePhilox4_32_10_t *state)
+{
+    uint4 r;
+    r.x = curand(state);
+    r.y = curand(state);
+    r.z = curand(state);
+    r.w = curand(state);
+    return r;
+}
+
+SIMT_CURAND_FN_ float curand_uniform(curandStatePhilox4_32_10_t *state)
+{
+    return __simt_curand_uniform32(curand(state));
+}
+
+SIMT_CURAND_FN_ float4 curand_uniform4(curandStatePhilox4_32_10_t *state)
+{
+    uint4 x = curand4(state);
+    return make_float4(__simt_curand_uniform32(x.x), __simt_curand_uniform32(x.y),
+                       __simt_curand_uniform32(x.z), __simt_curand_uniform32(x.w));
+}
+
+SIMT_CURAND_FN_ double curand_uniform_double(curandStatePhilox4_32_10_t *state)
+{
+    unsigned int x = curand(state);
+    unsigned int y = curand(state);
+    return __simt_curand_uniform53(x, y);
+}
+
+SIMT_CURAND_FN_ double2 curand_uniform2_double(curandStatePhilox4_32_10_t *state)
+{
+    uint4 x = curand4(state);
+    return make_double2(__simt_curand_uniform53(x.x, x.y), __simt_curand_uniform53(x.z, x.w));
+}
+
+SIMT_CURAND_FN_ float curand_normal(curandStatePhilox4_32_10_t *state)
+{
+    if (state->boxmuller_flag != 1) {
+        unsigned int x = curand(state);
+        unsigned int y = curand(state);
+        float2 v = __simt_curand_box_muller(x, y);
+        state->boxmuller_extra = v.y;
+        state->boxmuller_flag = 1;
+        return v.x;
+    }
+    state->boxmuller_flag = 0;
+    return state->boxmuller_extra;
+}
+
+SIMT_CURAND_FN_ float2 curand_normal2(curandStatePhilox4_32_10_t *state)
+{
+    unsigned int x = curand(state);
+    unsigned int y = curand(state);
+    return __simt_curand_box_muller(x, y);
+}
+
+SIMT_CURAND_FN_ float4 curand_normal4(curandStatePhilox4_32_10_t *state)
+{
+    uint4 x = curand4(state);
+    float2 a = __simt_curand_box_muller(x.x, x.y), b = __simt_curand_box_muller(x.z, x.w);
+    return make_float4(a.x, a.y, b.x, b.y);
+}
+
+SIMT_CURAND_FN_ double curand_normal_double(curandStatePhilox4_32_10_t *state)
+{
+    if (state->boxmuller_flag_double != 1) {
+        uint4 x = curand4(state);
+        double2 v = __simt_curand_box_muller_double(x.x, x.y, x.z, x.w);
+        state->boxmuller_extra_double = v.y;
+        state->boxmuller_flag_double = 1;
+        return v.x;
+    }
+    state->boxmuller_flag_double = 0;
+    return state->boxmuller_extra_double;
+}
+
+SIMT_CURAND_FN_ double2 curand_normal2_double(curandStatePhilox4_32_10_t *state)
+{
+    uint4 x = curand4(state);
+    return __simt_curand_box_muller_double(x.x, x.y, x.z, x.w);
+}
+
+SIMT_CURAND_FN_ float curand_log_normal(curandStatePhilox4_32_10_t *state, float mean, float stddev)
+{
+    return expf(mean + stddev * curand_normal(state));
+}
+#endif /* __cplusplus */
 
 #undef SIMT_CURAND_FN_
 #endif

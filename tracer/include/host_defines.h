@@ -50,6 +50,14 @@
 #define __host__device__ __host__ __device__
 #define CUDARTAPI
 #define CUDAAPI
+/* the calling convention of stream callbacks and host functions (CUDA's __stdcall on Windows,
+ * nothing elsewhere): SDK samples (simpleCallback, asyncAPI) declare theirs with it */
+#ifndef CUDART_CB
+#define CUDART_CB
+#endif
+#ifndef CUDA_CB
+#define CUDA_CB
+#endif
 #define __CUDA_DEPRECATED
 
 #endif

@@ -1083,6 +1083,73 @@ __device__ static inline T tex3D(cudaTextureObject_t t, float x, float y, float 
 {
     return __simt_texobj_sample<T>(t, x, y, z);
 }
+/* Layered textures and cubemaps (objects on arrays made by cudaMalloc3DArray with
+ * cudaArrayLayered / cudaArrayCubemap, whose depth counts the layers or faces): the tracer
+ * samples layer z alone, filtering and addressing within it (__simt_tex_sample_layer), or a
+ * cubemap face at normalised face coordinates (__simt_tex_sample_cube, face = z). */
+extern "C" __device__ void __simt_tex_sample_layer(const void *tex, float x, float y, float layer,
+                                                   unsigned int *texel);
+extern "C" __device__ void __simt_tex_sample_cube(const void *tex, float s, float t, float face,
+                                                  unsigned int *texel);
+template <class T>
+__device__ static inline T tex1DLayered(cudaTextureObject_t t, float x, int layer)
+{
+    unsigned int w[4] = {0, 0, 0, 0};
+    __simt_tex_sample_layer((const void *)t, x, 0.0f, (float)layer, w);
+    return __simt_tex_conv<T>::get(w);
+}
+template <class T>
+__device__ static inline T tex2DLayered(cudaTextureObject_t t, float x, float y, int layer)
+{
+    unsigned int w[4] = {0, 0, 0, 0};
+    __simt_tex_sample_layer((const void *)t, x, y, (float)layer, w);
+    return __simt_tex_conv<T>::get(w);
+}
+/* The face and its coordinates follow the CUDA programming guide's cubemap table: the
+ * direction's largest component picks the face (+x, -x, +y, -y, +z, -z = 0..5) and the other
+ * two, divided by its magnitude, give (s, t) in [-1, 1], mapped to [0, 1]. */
+__device__ static inline float __simt_cube_face(float x, float y, float z, float *u, float *v)
+{
+    const float ax = fabsf(x), ay = fabsf(y), az = fabsf(z);
+    float m, s, t, f;
+    if (ax >= ay && ax >= az) {
+        m = ax, f = x >= 0.0f ? 0.0f : 1.0f, s = x >= 0.0f ? -z : z, t = -y;
+    } else if (ay >= az) {
+        m = ay, f = y >= 0.0f ? 2.0f : 3.0f, s = x, t = y >= 0.0f ? z : -z;
+    } else {
+        m = az, f = z >= 0.0f ? 4.0f : 5.0f, s = z >= 0.0f ? x : -x, t = -y;
+    }
+    *u = (s / m + 1.0f) * 0.5f;
+    *v = (t / m + 1.0f) * 0.5f;
+    return f;
+}
+template <class T>
+__device__ static inline T texCubemap(cudaTextureObject_t t, float x, float y, float z)
+{
+    unsigned int w[4] = {0, 0, 0, 0};
+    float u, v, f = __simt_cube_face(x, y, z, &u, &v);
+    __simt_tex_sample_cube((const void *)t, u, v, f, w);
+    return __simt_tex_conv<T>::get(w);
+}
+template <class T>
+__device__ static inline T texCubemapLayered(cudaTextureObject_t t, float x, float y, float z,
+                                             int layer)
+{
+    unsigned int w[4] = {0, 0, 0, 0};
+    float u, v, f = __simt_cube_face(x, y, z, &u, &v);
+    __simt_tex_sample_cube((const void *)t, u, v, f + 6.0f * (float)layer, w);
+    return __simt_tex_conv<T>::get(w);
+}
+template <class T>
+__device__ static inline void tex2DLayered(T *r, cudaTextureObject_t t, float x, float y, int l)
+{
+    *r = tex2DLayered<T>(t, x, y, l);
+}
+template <class T>
+__device__ static inline void texCubemap(T *r, cudaTextureObject_t t, float x, float y, float z)
+{
+    *r = texCubemap<T>(t, x, y, z);
+}
 /* --- surface objects: x is in bytes; the boundary mode says what an access outside does
  * (trap: an error naming it; clamp: the nearest element; zero: reads 0, writes nothing) ---- */
 extern "C" __device__ void __simt_surf_read(unsigned long long surf, int x, int y, int z,
