@@ -3515,9 +3515,11 @@ static void describe_stuck(struct simt_gpu *g, uint32_t only, char *buf, size_t 
                          "\n  %llu CTAs wait at a grid-wide barrier; it needs every CTA of the "
                          "launch resident at once, but only %llu of %llu were dispatched (a "
                          "cooperative launch must fit the configuration's SMs and occupancy "
-                         "limits)",
+                         "limits: raise gpu.nsms or the core.* limits, or trace the program "
+                         "with SIMT_DEVICE_SMS=%u if it sizes its grid from the device's SM "
+                         "count)",
                          (unsigned long long)g->grid_ready, (unsigned long long)g->next_cta,
-                         (unsigned long long)g->L->ncta);
+                         (unsigned long long)g->L->ncta, g->nsms);
         if (k < 0 || (size_t)k >= n)
             return;
         off = (size_t)k;
