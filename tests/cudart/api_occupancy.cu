@@ -137,14 +137,33 @@ int main()
     for (int i = 0; i < 512; i++)
         EXPECT(h[i] == 2 * (i % 256));
     CHECK(cudaFuncSetAttribute(dyn_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, 49152));
-    if (ON_SIMT) { /* the opt-in limit of this device: 48 KiB (an H200's is 227 KiB) */
+    /* beyond 48 KiB per block only by opting in, up to sharedMemPerBlockOptin (this device's
+     * 96 KiB, compute capability 7.0's; an H200's is 227 KiB): the launch, the occupancy and
+     * the attributes follow the kernel's limit */
+    cudaDeviceProp props;
+    CHECK(cudaGetDeviceProperties(&props, 0));
+    EXPECT(props.sharedMemPerBlockOptin >= 49152 &&
+           (props.sharedMemPerBlockOptin == 98304 || !ON_SIMT));
+    const int optin = (int)props.sharedMemPerBlockOptin;
+    EXPECT(occ(dyn_shared, 256, 65536) == 0 || !ON_SIMT); /* 64 KiB: not opted in that far */
+    dyn_shared<<<1, 256, 65536>>>(out);
+    EXPECT(cudaGetLastError() == cudaErrorInvalidValue);
+    CHECK(cudaFuncSetAttribute(dyn_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536));
+    CHECK(cudaFuncGetAttributes(&fa, dyn_shared));
+    EXPECT(fa.maxDynamicSharedSizeBytes == 65536);
+    EXPECT(occ(dyn_shared, 256, 65536) >= 1);
+    dyn_shared<<<2, 256, 65536>>>(out);
+    CHECK(cudaGetLastError());
+    CHECK(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < 512; i++)
+        EXPECT(h[i] == 2 * (i % 256));
+    EXPECT_ERR(
+        cudaFuncSetAttribute(dyn_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, optin + 1),
+        cudaErrorInvalidValue);
+    if (ON_SIMT) /* 40 KiB static + 60000 > 96 KiB */
         EXPECT_ERR(
-            cudaFuncSetAttribute(dyn_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, 49153),
+            cudaFuncSetAttribute(big_static, cudaFuncAttributeMaxDynamicSharedMemorySize, 60000),
             cudaErrorInvalidValue);
-        EXPECT_ERR(
-            cudaFuncSetAttribute(big_static, cudaFuncAttributeMaxDynamicSharedMemorySize, 10000),
-            cudaErrorInvalidValue); /* 40 KiB static + 10000 > 48 KiB */
-    }
     CHECK(cudaFuncSetAttribute(dyn_shared, cudaFuncAttributePreferredSharedMemoryCarveout, 50));
     EXPECT_ERR(
         cudaFuncSetAttribute(dyn_shared, cudaFuncAttributePreferredSharedMemoryCarveout, 101),

@@ -55,6 +55,7 @@ static const struct {
     int max_grid[3];
     int warp_size;
     size_t shared_per_block;
+    size_t shared_per_block_optin; /* with cudaFuncAttributeMaxDynamicSharedMemorySize */
     size_t shared_per_sm;
     int regs_per_block;
     int max_threads_per_sm;
@@ -74,6 +75,7 @@ static const struct {
     .max_grid = {2147483647, 65535, 65535},
     .warp_size = 32,
     .shared_per_block = 48 * 1024,
+    .shared_per_block_optin = 96 * 1024, /* compute capability 7.0: 96 KB opted in */
     .shared_per_sm = 96 * 1024,
     .regs_per_block = 65536,
     .max_threads_per_sm = 2048,
@@ -1203,7 +1205,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
     p->sharedMemPerMultiprocessor = simt_gpu.shared_per_sm;
     p->regsPerMultiprocessor = simt_gpu.regs_per_block;
     p->managedMemory = 1;
-    p->sharedMemPerBlockOptin = simt_gpu.shared_per_block;
+    p->sharedMemPerBlockOptin = simt_gpu.shared_per_block_optin;
     p->maxBlocksPerMultiProcessor = simt_gpu.max_blocks_per_sm;
     /* as cudaDeviceGetAttribute answers them */
     p->singleToDoublePrecisionPerfRatio = 2;
@@ -1672,11 +1674,11 @@ cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, 
         return e;
     switch (attr) {
     case cudaFuncAttributeMaxDynamicSharedMemorySize:
-        if (value < 0 || (size_t)value + ka.static_shared_bytes > simt_gpu.shared_per_block) {
+        if (value < 0 || (size_t)value + ka.static_shared_bytes > simt_gpu.shared_per_block_optin) {
             rt_msg("cudaFuncSetAttribute",
                    "kernel %s: %d bytes of dynamic shared memory exceed the device's %zu per "
-                   "block less the kernel's %u static bytes",
-                   f->name, value, simt_gpu.shared_per_block, ka.static_shared_bytes);
+                   "block (opted in) less the kernel's %u static bytes",
+                   f->name, value, simt_gpu.shared_per_block_optin, ka.static_shared_bytes);
             return rt_fail(cudaErrorInvalidValue);
         }
         f->max_dyn_shared = value;
@@ -1696,8 +1698,10 @@ cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, 
 /* Resident blocks of f per SM (the CUDA occupancy calculator's rules for compute capability
  * 7.0, the limits this runtime reports): the least of the block limit, the warp slots, the
  * registers (allocated per warp in units of 256) and the shared memory (allocated per block
- * in units of 256 bytes). */
-static int rt_occupancy(const struct simt_kernel_attrs *ka, int block, size_t dyn)
+ * in units of 256 bytes). A block's dynamic shared memory may exceed 48 KB only as far as the
+ * kernel opted in (f->max_dyn_shared), as on a GPU. */
+static int rt_occupancy(const struct rt_func *f, const struct simt_kernel_attrs *ka, int block,
+                        size_t dyn)
 {
     if ((unsigned)block > ka->max_threads_per_block || block > simt_gpu.max_threads_per_block)
         return 0;
@@ -1711,7 +1715,8 @@ static int rt_occupancy(const struct simt_kernel_attrs *ka, int block, size_t dy
         n = by_regs < n ? by_regs : n;
     }
     const size_t smem = (ka->static_shared_bytes + dyn + 255) / 256 * 256;
-    if (ka->static_shared_bytes + dyn > simt_gpu.shared_per_block)
+    if (f->max_dyn_shared >= 0 ? dyn > (size_t)f->max_dyn_shared
+                               : ka->static_shared_bytes + dyn > simt_gpu.shared_per_block)
         return 0;
     if (smem) {
         const size_t by_smem = simt_gpu.shared_per_sm / smem;
@@ -1738,7 +1743,7 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlock
     cudaError_t e = rt_kernel_attrs(api, func, &f, &ka);
     if (e != cudaSuccess)
         return e;
-    *numBlocks = rt_occupancy(&ka, blockSize, dynamicSMemSize);
+    *numBlocks = rt_occupancy(f, &ka, blockSize, dynamicSMemSize);
     return cudaSuccess;
 }
 
@@ -1760,11 +1765,11 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, c
     if (e != cudaSuccess)
         return e;
     size_t best = 0;
-    if (rt_occupancy(&ka, blockSize, 0) >= numBlocks) {
-        size_t lo = 0, hi = simt_gpu.shared_per_block; /* the largest that fits: binary search */
+    if (rt_occupancy(f, &ka, blockSize, 0) >= numBlocks) {
+        size_t lo = 0, hi = simt_gpu.shared_per_block_optin; /* the largest that fits: bisect */
         while (lo < hi) {
             size_t mid = lo + (hi - lo + 1) / 2;
-            if (rt_occupancy(&ka, blockSize, mid) >= numBlocks)
+            if (rt_occupancy(f, &ka, blockSize, mid) >= numBlocks)
                 lo = mid;
             else
                 hi = mid - 1;
@@ -1794,8 +1799,10 @@ cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevi
 }
 
 /* The checks a GPU makes before a launch (CUDA programming guide, compute capability 7.0
- * limits): zero or too large dimensions give cudaErrorInvalidConfiguration. */
-static cudaError_t rt_check_config(dim3 grid, dim3 block, size_t shared)
+ * limits): zero or too large dimensions give cudaErrorInvalidConfiguration; dynamic shared
+ * memory beyond 48 KB per block needs the kernel's opt-in (max_dyn: its
+ * cudaFuncAttributeMaxDynamicSharedMemorySize, -1 if not set). */
+static cudaError_t rt_check_config(dim3 grid, dim3 block, size_t shared, int max_dyn)
 {
     unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
     if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0)
@@ -1807,8 +1814,8 @@ static cudaError_t rt_check_config(dim3 grid, dim3 block, size_t shared)
     if (grid.x > (unsigned)simt_gpu.max_grid[0] || grid.y > (unsigned)simt_gpu.max_grid[1] ||
         grid.z > (unsigned)simt_gpu.max_grid[2])
         return cudaErrorInvalidConfiguration;
-    if (shared > simt_gpu.shared_per_block)
-        return cudaErrorInvalidValue;
+    if (max_dyn < 0 && shared > simt_gpu.shared_per_block)
+        return cudaErrorInvalidValue; /* (an opt-in's own limit: the caller, with a message) */
     return cudaSuccess;
 }
 
@@ -2244,7 +2251,7 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
     cudaError_t e = rt_kernel("cudaLaunchKernel", func, &f);
     if (e != cudaSuccess)
         return e;
-    e = rt_check_config(grid, block, sharedMem);
+    e = rt_check_config(grid, block, sharedMem, f->max_dyn_shared);
     if (e != cudaSuccess)
         return rt_fail(e);
     if (f->max_dyn_shared >= 0 && sharedMem > (size_t)f->max_dyn_shared) {
