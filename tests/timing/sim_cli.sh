@@ -68,7 +68,16 @@ for r in rows:
 PY
     "$sim" --quiet --pc-profile no-such-dir/pc.csv sim.trace 2>err6.txt
     test $? = 1 && grep -q -- "--pc-profile no-such-dir/pc.csv: cannot create" err6.txt &&
-        ! ls no-such-dir/pc.csv* 2>/dev/null ;;
+        ! ls no-such-dir/pc.csv* 2>/dev/null || exit 1
+    # scripts/pc-compare: two policies' profiles side by side; a file that is not a profile
+    # is an error naming it
+    cmp=$(dirname "$0")/../../scripts/pc-compare
+    "$sim" --quiet --config fermi-turner --policy pdom --pc-profile pd.csv sim.trace || exit 1
+    python3 "$cmp" pd.csv pc.csv --top 3 >cmp.txt || exit 1
+    grep -q "^base  pd.csv: [0-9]* warp instructions" cmp.txt && grep -q "^other pc.csv" cmp.txt &&
+        test "$(grep -c "synthetic_kernel" cmp.txt)" = 3 || exit 1
+    python3 "$cmp" pc.json pc.csv 2>err7.txt
+    test $? = 1 && grep -q "pc-compare: pc.json: line 1: not a --pc-profile file" err7.txt ;;
 *)
     echo "sim_cli.sh: unknown case $2" >&2; exit 2 ;;
 esac
