@@ -168,26 +168,34 @@ SIMT_CURAND_FN_ double2 __simt_curand_box_muller_double(unsigned int x0, unsigne
     return r;
 }
 
-SIMT_CURAND_FN_ float curand_normal(curandStateXORWOW_t *state)
-{
-    if (state->boxmuller_flag != 1) {
-        unsigned int x = curand(state);
-        unsigned int y = curand(state);
-        float2 v = __simt_curand_box_muller(x, y);
-        state->boxmuller_extra = v.y;
-        state->boxmuller_flag = 1;
-        return v.x;
+/* curand_normal (Box-Muller pairs, the second value kept for the next call), curand_normal2 and
+ * curand_log_normal over a generator's curand(): the same for every state type. */
+#define SIMT_CURAND_NORMALS_(STATE)                                                                \
+    SIMT_CURAND_FN_ float curand_normal(STATE *state)                                              \
+    {                                                                                              \
+        if (state->boxmuller_flag != 1) {                                                          \
+            unsigned int x = curand(state);                                                        \
+            unsigned int y = curand(state);                                                        \
+            float2 v = __simt_curand_box_muller(x, y);                                             \
+            state->boxmuller_extra = v.y;                                                          \
+            state->boxmuller_flag = 1;                                                             \
+            return v.x;                                                                            \
+        }                                                                                          \
+        state->boxmuller_flag = 0;                                                                 \
+        return state->boxmuller_extra;                                                             \
+    }                                                                                              \
+    SIMT_CURAND_FN_ float2 curand_normal2(STATE *state)                                            \
+    {                                                                                              \
+        unsigned int x = curand(state);                                                            \
+        unsigned int y = curand(state);                                                            \
+        return __simt_curand_box_muller(x, y);                                                     \
+    }                                                                                              \
+    SIMT_CURAND_FN_ float curand_log_normal(STATE *state, float mean, float stddev)                \
+    {                                                                                              \
+        return expf(mean + stddev * curand_normal(state));                                         \
     }
-    state->boxmuller_flag = 0;
-    return state->boxmuller_extra;
-}
 
-SIMT_CURAND_FN_ float2 curand_normal2(curandStateXORWOW_t *state)
-{
-    unsigned int x = curand(state);
-    unsigned int y = curand(state);
-    return __simt_curand_box_muller(x, y);
-}
+SIMT_CURAND_NORMALS_(curandStateXORWOW_t)
 
 SIMT_CURAND_FN_ double curand_normal_double(curandStateXORWOW_t *state)
 {
@@ -203,11 +211,6 @@ SIMT_CURAND_FN_ double curand_normal_double(curandStateXORWOW_t *state)
     }
     state->boxmuller_flag_double = 0;
     return state->boxmuller_extra_double;
-}
-
-SIMT_CURAND_FN_ float curand_log_normal(curandStateXORWOW_t *state, float mean, float stddev)
-{
-    return expf(mean + stddev * curand_normal(state));
 }
 
 /* --- Philox4x32-10 (curandStatePhilox4_32_10_t) --------------------------------------------
@@ -360,26 +363,7 @@ SIMT_CURAND_FN_ double2 curand_uniform2_double(curandStatePhilox4_32_10_t *state
     return make_double2(__simt_curand_uniform53(x.x, x.y), __simt_curand_uniform53(x.z, x.w));
 }
 
-SIMT_CURAND_FN_ float curand_normal(curandStatePhilox4_32_10_t *state)
-{
-    if (state->boxmuller_flag != 1) {
-        unsigned int x = curand(state);
-        unsigned int y = curand(state);
-        float2 v = __simt_curand_box_muller(x, y);
-        state->boxmuller_extra = v.y;
-        state->boxmuller_flag = 1;
-        return v.x;
-    }
-    state->boxmuller_flag = 0;
-    return state->boxmuller_extra;
-}
-
-SIMT_CURAND_FN_ float2 curand_normal2(curandStatePhilox4_32_10_t *state)
-{
-    unsigned int x = curand(state);
-    unsigned int y = curand(state);
-    return __simt_curand_box_muller(x, y);
-}
+SIMT_CURAND_NORMALS_(curandStatePhilox4_32_10_t)
 
 SIMT_CURAND_FN_ float4 curand_normal4(curandStatePhilox4_32_10_t *state)
 {
@@ -406,12 +390,8 @@ SIMT_CURAND_FN_ double2 curand_normal2_double(curandStatePhilox4_32_10_t *state)
     uint4 x = curand4(state);
     return __simt_curand_box_muller_double(x.x, x.y, x.z, x.w);
 }
-
-SIMT_CURAND_FN_ float curand_log_normal(curandStatePhilox4_32_10_t *state, float mean, float stddev)
-{
-    return expf(mean + stddev * curand_normal(state));
-}
 #endif /* __cplusplus */
 
+#undef SIMT_CURAND_NORMALS_
 #undef SIMT_CURAND_FN_
 #endif
