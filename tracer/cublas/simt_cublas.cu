@@ -955,4 +955,85 @@ cublasStatus_t cublasDgeam(cublasHandle_t h, cublasOperation_t ta, cublasOperati
     return geam(h, ta, tb, m, n, alpha, A, lda, beta, B, ldb, C, ldc);
 }
 
+/* The Ex GEMMs' type check: 1 float, 2 double, 0 a combination the subset does not have. */
+static int gemm_ex_kind(cudaDataType a, cudaDataType b, cudaDataType c, cublasComputeType_t ct)
+{
+    if (a != b || a != c)
+        return 0;
+    if (a == CUDA_R_32F &&
+        (ct == CUBLAS_COMPUTE_32F || ct == CUBLAS_COMPUTE_32F_PEDANTIC ||
+         ct == CUBLAS_COMPUTE_32F_FAST_16F || ct == CUBLAS_COMPUTE_32F_FAST_16BF ||
+         ct == CUBLAS_COMPUTE_32F_FAST_TF32))
+        return 1;
+    if (a == CUDA_R_64F && (ct == CUBLAS_COMPUTE_64F || ct == CUBLAS_COMPUTE_64F_PEDANTIC))
+        return 2;
+    return 0;
+}
+cublasStatus_t cublasGemmEx(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m,
+                            int n, int k, const void *alpha, const void *A, cudaDataType Atype,
+                            int lda, const void *B, cudaDataType Btype, int ldb, const void *beta,
+                            void *C, cudaDataType Ctype, int ldc, cublasComputeType_t ct,
+                            cublasGemmAlgo_t algo)
+{
+    (void)algo;
+    switch (gemm_ex_kind(Atype, Btype, Ctype, ct)) {
+    case 1:
+        return cublasSgemm(h, ta, tb, m, n, k, (const float *)alpha, (const float *)A, lda,
+                           (const float *)B, ldb, (const float *)beta, (float *)C, ldc);
+    case 2:
+        return cublasDgemm(h, ta, tb, m, n, k, (const double *)alpha, (const double *)A, lda,
+                           (const double *)B, ldb, (const double *)beta, (double *)C, ldc);
+    default:
+        return h ? CUBLAS_STATUS_NOT_SUPPORTED : CUBLAS_STATUS_NOT_INITIALIZED;
+    }
+}
+cublasStatus_t cublasGemmBatchedEx(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb,
+                                   int m, int n, int k, const void *alpha,
+                                   const void *const Aarray[], cudaDataType Atype, int lda,
+                                   const void *const Barray[], cudaDataType Btype, int ldb,
+                                   const void *beta, void *const Carray[], cudaDataType Ctype,
+                                   int ldc, int batchCount, cublasComputeType_t ct,
+                                   cublasGemmAlgo_t algo)
+{
+    (void)algo;
+    switch (gemm_ex_kind(Atype, Btype, Ctype, ct)) {
+    case 1:
+        return cublasSgemmBatched(h, ta, tb, m, n, k, (const float *)alpha,
+                                  (const float *const *)Aarray, lda, (const float *const *)Barray,
+                                  ldb, (const float *)beta, (float *const *)Carray, ldc,
+                                  batchCount);
+    case 2:
+        return cublasDgemmBatched(h, ta, tb, m, n, k, (const double *)alpha,
+                                  (const double *const *)Aarray, lda, (const double *const *)Barray,
+                                  ldb, (const double *)beta, (double *const *)Carray, ldc,
+                                  batchCount);
+    default:
+        return h ? CUBLAS_STATUS_NOT_SUPPORTED : CUBLAS_STATUS_NOT_INITIALIZED;
+    }
+}
+cublasStatus_t cublasGemmStridedBatchedEx(cublasHandle_t h, cublasOperation_t ta,
+                                          cublasOperation_t tb, int m, int n, int k,
+                                          const void *alpha, const void *A, cudaDataType Atype,
+                                          int lda, long long int strideA, const void *B,
+                                          cudaDataType Btype, int ldb, long long int strideB,
+                                          const void *beta, void *C, cudaDataType Ctype, int ldc,
+                                          long long int strideC, int batchCount,
+                                          cublasComputeType_t ct, cublasGemmAlgo_t algo)
+{
+    (void)algo;
+    switch (gemm_ex_kind(Atype, Btype, Ctype, ct)) {
+    case 1:
+        return cublasSgemmStridedBatched(h, ta, tb, m, n, k, (const float *)alpha, (const float *)A,
+                                         lda, strideA, (const float *)B, ldb, strideB,
+                                         (const float *)beta, (float *)C, ldc, strideC, batchCount);
+    case 2:
+        return cublasDgemmStridedBatched(h, ta, tb, m, n, k, (const double *)alpha,
+                                         (const double *)A, lda, strideA, (const double *)B, ldb,
+                                         strideB, (const double *)beta, (double *)C, ldc, strideC,
+                                         batchCount);
+    default:
+        return h ? CUBLAS_STATUS_NOT_SUPPORTED : CUBLAS_STATUS_NOT_INITIALIZED;
+    }
+}
+
 } /* extern "C" */

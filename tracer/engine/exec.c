@@ -3160,6 +3160,12 @@ static simt_err run_warp(struct cta *c, struct warp *w)
         default:
             c->cur = in;
             c->curfn = fn;
+            if (in->op == OP_UNKNOWN && in->sub == 1)
+                FAIL(SIMT_ERR_UNSUPPORTED,
+                     "not supported: call of a device function that this .cu file declares but "
+                     "does not define (one defined in another .cu file needs relocatable device "
+                     "code, -rdc, which simt-cc does not support: define or #include it in this "
+                     "file)");
             FAIL(SIMT_ERR_UNSUPPORTED,
                  "not supported: unknown instruction, intrinsic or external function");
         }

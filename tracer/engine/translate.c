@@ -1433,6 +1433,10 @@ static simt_err xl_intrinsic(struct fstate *fs, LLVMValueRef I, uint32_t irpc, c
     (void)access_bytes;
     x = emit(fs, OP_UNKNOWN, irpc, 1);
     x->dst = dst;
+    /* a function the program declared but this module does not define - typically an extern
+     * __device__ function of another .cu file, which nvcc links only with -rdc: sub 1 lets the
+     * error say so instead of calling it an unknown intrinsic */
+    x->sub = !starts(nm, "llvm.");
     *cls = SIMT_IC_INT;
     return SIMT_ERR_OK;
 #undef INTR
@@ -4022,6 +4026,48 @@ static int asm_mem(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_t ds
     return 1;
 }
 
+/* CUB's one-byte ThreadLoad/ThreadStore (cub/thread/thread_load.cuh, thread_store.cuh: the
+ * _CUB_LOAD_1/_CUB_STORE_1 macros, reached by DeviceSelect::Flagged's char flags and any
+ * cache-modified char iterator) move the byte through a scratch .u8 register with a cvt to or
+ * from the 16-bit asm operand: "{ .reg .u8 datum; ld.MOD.u8 datum, [$1]; cvt.u16.u8 $0,
+ * datum;}" and "{ .reg .u8 datum; cvt.u8.u16 datum, $1; st.MOD.u8 [$0], datum;}". The cvt only
+ * zero-extends or truncates, which asm_mem's single ld/st already does for a 16-bit register,
+ * so each block is rewritten into that one statement ("ld.MOD.u8 $0, [$1];"); 0 if str is
+ * neither. */
+static int asm_cub_byte(const char *str, char *out, size_t cap)
+{
+    static const char pre[] = "{ .reg .u8 datum; ";
+    if (!starts(str, pre))
+        return 0;
+    const char *p = str + strlen(pre);
+    const char *ld_tail = ".u8 datum, [$1]; cvt.u16.u8 $0, datum;}";
+    const char *st_head = "cvt.u8.u16 datum, $1; st.";
+    const char *st_tail = ".u8 [$0], datum;}";
+    const char *mod, *end;
+    int ld;
+    if (starts(p, "ld.")) {
+        mod = p + 3;
+        end = strstr(mod, ld_tail);
+        ld = 1;
+        if (!end || strcmp(end, ld_tail) != 0)
+            return 0;
+    } else if (starts(p, st_head)) {
+        mod = p + strlen(st_head);
+        end = strstr(mod, st_tail);
+        ld = 0;
+        if (!end || strcmp(end, st_tail) != 0)
+            return 0;
+    } else {
+        return 0;
+    }
+    const int n = (int)(end - mod);
+    for (int i = 0; i < n; i++) /* the modifiers: qualifiers only, no second statement */
+        if (!isalnum((unsigned char)mod[i]) && mod[i] != '.' && mod[i] != ':' && mod[i] != '_')
+            return 0;
+    const int w = snprintf(out, cap, ld ? "ld.%.*s.u8 $0, [$1];" : "st.%.*s.u8 [$0], $1;", n, mod);
+    return w > 0 && (size_t)w < cap;
+}
+
 static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_t dst, int *cls,
                        int *msp, uint32_t *abytes, uint8_t *iflags)
 {
@@ -4145,7 +4191,9 @@ static simt_err xl_asm(struct fstate *fs, LLVMValueRef I, uint32_t irpc, uint32_
         }
     {
         simt_err e;
-        if (asm_mem(fs, I, irpc, dst, str, cls, msp, abytes, iflags, &e))
+        char one[sizeof str];
+        const char *ms = asm_cub_byte(str, one, sizeof one) ? one : str;
+        if (asm_mem(fs, I, irpc, dst, ms, cls, msp, abytes, iflags, &e))
             return e;
     }
     static const struct {
