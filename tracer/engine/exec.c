@@ -525,6 +525,58 @@ static simt_err push_ent(struct warp *w, uint32_t pc, uint32_t rpc, uint32_t mas
     return SIMT_ERR_OK;
 }
 
+/* Lockstep execution cannot run threads of one warp that wait for each other from different
+ * sides of a divergent branch: an intra-warp spin lock, for one, whose critical section clang
+ * -O2 moves after the acquiring loop (`while (!done) if (atomicCAS(l, 0, 1) == 0) { ...;
+ * atomicExch(l, 0); done = true; }` becomes a CAS loop followed by the critical section), so
+ * the lane that acquired waits at the loop's reconvergence point while the others spin on its
+ * lock. Compute capability 7.0's independent thread scheduling lets the waiting lanes run on,
+ * and so does this: when the CTA has made no progress for a while, lanes of the warp that
+ * already reached the reconvergence point of the top entry (and its sibling entries) run ahead
+ * to the enclosing entry's reconvergence point, where the spinning lanes now reconverge with
+ * them. Each thread's own path is unchanged (the trace is per thread); only the order in
+ * which the interpreter runs the lanes changes. */
+#define YIELD_BRANCHES (1u << 12) /* no progress for this long: try to yield */
+#define YIELD_EVERY    256u       /* then every this many branches (each warp gets a try) */
+
+static simt_err spin_yield(struct warp *w)
+{
+    uint32_t t = w->nstk - 1, rpc = w->stk[t].rpc, depth = w->stk[t].depth;
+    uint32_t above = w->stk[t].mask, p = t;
+    if (rpc == RPC_EXIT)
+        return SIMT_ERR_OK;
+    for (;;) {
+        if (p == 0)
+            return SIMT_ERR_OK;
+        p--;
+        const struct rent *en = &w->stk[p];
+        if (en->depth != depth)
+            return SIMT_ERR_OK;
+        if (en->pc == rpc && en->rpc != rpc)
+            break; /* the entry the top one reconverges into */
+        if (en->rpc != rpc)
+            return SIMT_ERR_OK;
+        /* a sibling path not yet run; an entry whose pc is already rpc (the loop diverged
+         * again inside its own entry) holds lanes waiting at rpc, like the parent */
+        if (en->pc != rpc)
+            above |= en->mask;
+    }
+    struct rent *par = &w->stk[p];
+    /* a husk left by an earlier yield (pc at its reconvergence point) has no waiting lanes */
+    if (par->pc == par->rpc)
+        return SIMT_ERR_OK;
+    uint32_t waiting = par->mask & w->alive & ~above, outer = par->rpc;
+    if (!waiting)
+        return SIMT_ERR_OK;
+    for (uint32_t j = p + 1; j <= t; j++) {
+        if (w->stk[j].pc == rpc)
+            w->stk[j].pc = outer; /* stays a husk, popped with the rest */
+        w->stk[j].rpc = outer;
+    }
+    par->pc = outer; /* popped when the entries above it are */
+    return push_ent(w, rpc, outer, waiting);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* vprintf                                                                                       */
 
@@ -3204,6 +3256,13 @@ static simt_err run_warp(struct cta *c, struct warp *w)
             /* every lane of this entry has exited: skip it */
             pc = top->rpc;
             goto check_reconv;
+        }
+        if (c->spin >= YIELD_BRANCHES && !(c->spin & (YIELD_EVERY - 1)) && w->nstk >= 2) {
+            uint32_t n0 = w->nstk;
+            if ((e = spin_yield(w)))
+                goto out;
+            if (w->nstk != n0)
+                RELOAD();
         }
         if (--budget == 0) {
             top->pc = pc;

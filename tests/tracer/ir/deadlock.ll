@@ -1,5 +1,6 @@
-; An intra-warp spin lock: under lockstep execution with ipdom reconvergence the lane that
-; takes the lock waits at the loop exit for lanes that spin forever -> DEADLOCK.
+; A lock that is never released: the lane that takes it exits and the others spin forever,
+; on a GPU too -> DEADLOCK. (An intra-warp lock that is released works: the lane waiting at
+; the loop exit runs ahead once the warp stops making progress, docs/TRACER.md.)
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 define void @spin(ptr %lock) {
@@ -10,7 +11,6 @@ loop:
   %ok = extractvalue { i32, i1 } %r, 1
   br i1 %ok, label %got, label %loop
 got:
-  store atomic i32 0, ptr %lock seq_cst, align 4
   ret void
 }
 !nvvm.annotations = !{!0}
