@@ -72,7 +72,12 @@ void simt_device_stats(const simt_device *d, struct simt_device_stats *out);
 
 /*! simt_device_set_watchdog() : deadlock watchdog. A CTA that executes `branches` branches
  *  without changing memory (store, atomic that changes its word), reaching a barrier or
- *  exiting ends the launch with SIMT_ERR_DEADLOCK. 0 restores the default (2^28, ~10 s). */
+ *  exiting ends the launch with SIMT_ERR_DEADLOCK. 0 restores the default: 2^27 (about 15 s
+ *  of spinning) without a trace, 2^22 with one (about 5 s and 3 GB: a spinning thread's
+ *  events are kept until its CTA ends, about 700 bytes per warp-branch, so 2^24 took 12 GB).
+ *  The runtime takes SIMT_WATCHDOG_BRANCHES. */
+#define SIMT_WATCHDOG_DEFAULT (1ull << 27)
+#define SIMT_WATCHDOG_TRACED  (1ull << 22)
 void simt_device_set_watchdog(simt_device *d, uint64_t branches);
 
 /* --- global memory ------------------------------------------------------------------------- */

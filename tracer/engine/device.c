@@ -88,7 +88,7 @@ simt_err simt_device_create(const struct simt_device_config *cfg, simt_device **
         d->meta.program = strdup("");
     d->cfg.meta = &d->meta;
     d->next_global = SIMT_WIN_GLOBAL_BASE;
-    d->watchdog_branches = 1ull << 28;
+    d->watchdog_branches = d->trace_path ? SIMT_WATCHDOG_TRACED : SIMT_WATCHDOG_DEFAULT;
     *out = d;
     return SIMT_ERR_OK;
 }
@@ -644,5 +644,7 @@ fail:
 void simt_device_set_watchdog(simt_device *d, uint64_t branches)
 {
     if (d)
-        d->watchdog_branches = branches ? branches : (1ull << 28);
+        d->watchdog_branches = branches        ? branches
+                               : d->trace_path ? SIMT_WATCHDOG_TRACED
+                                               : SIMT_WATCHDOG_DEFAULT;
 }

@@ -3231,8 +3231,9 @@ static simt_err run_warp(struct cta *c, struct warp *w)
             c->curfn = fn;
             FAIL(SIMT_ERR_DEADLOCK,
                  "no progress: the CTA executed %llu branches without changing memory, reaching a "
-                 "barrier or exiting (a spin loop waiting for a thread that cannot run, e.g. an "
-                 "intra-warp lock under lockstep execution)",
+                 "barrier or exiting (a spin loop waiting for a thread that cannot run, e.g. a "
+                 "lock never released; a kernel that legitimately loops longer in registers "
+                 "runs with SIMT_WATCHDOG_BRANCHES set higher)",
                  (unsigned long long)SPIN_LIMIT);
         }
         /* reconvergence: pop entries that reached their reconvergence point */

@@ -21,7 +21,8 @@
  *     numbered (prog.trace, prog.1.trace, ...).
  *   - Run-time control: SIMT_TRACE (trace path, default <program>.trace), SIMT_TRACE_KERNELS
  *     (glob), SIMT_TRACE_LAUNCHES ("a-b", "a", "a-"), SIMT_FUNCTIONAL=1 (no trace),
- *     SIMT_DEVICE_SMS (reported SM count), SIMT_QUIET=1 (no summary line).
+ *     SIMT_DEVICE_SMS (reported SM count), SIMT_WATCHDOG_BRANCHES (deadlock watchdog),
+ *     SIMT_QUIET=1 (no summary line).
  * The library never exits the process: it prints a message and returns an error code.
  * Not thread-safe: calls must come from one host thread at a time (as in the workloads).
  */
@@ -586,12 +587,29 @@ static cudaError_t rt_init(void)
     cfg.fma = SIMT_FMA_FUSE;
     cfg.progress = isatty(STDERR_FILENO);
     cfg.meta = &rt.meta;
+    /* SIMT_WATCHDOG_BRANCHES: the deadlock watchdog's limit (simt_device_set_watchdog), for a
+     * kernel that legitimately loops longer than the default without touching memory */
+    const char *wd = getenv("SIMT_WATCHDOG_BRANCHES");
+    unsigned long long wdn = 0;
+    if (wd && *wd) {
+        char *end;
+        errno = 0;
+        wdn = strtoull(wd, &end, 10);
+        if (errno || *end || wdn == 0) {
+            rt_msg("initialisation",
+                   "SIMT_WATCHDOG_BRANCHES=\"%s\" is not a positive number of branches", wd);
+            rt.init_failed = 1;
+            return cudaErrorInitializationError;
+        }
+    }
     simt_err e = simt_device_create(&cfg, &rt.dev);
     if (e != SIMT_ERR_OK) {
         rt_msg("initialisation", "cannot create the simulated device: %s", simt_errmsg());
         rt.init_failed = 1;
         return cudaErrorInitializationError;
     }
+    if (wdn)
+        simt_device_set_watchdog(rt.dev, wdn);
     rt.initialised = 1;
     if (!rt.exit_registered) {
         atexit(rt_at_exit);
