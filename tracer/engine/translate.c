@@ -3036,7 +3036,7 @@ static int ptxalu_operand(struct ptxalu *P, const char *tok, unsigned w, unsigne
     char *e;
     if ((tok[0] == '0' && (tok[1] == 'f' || tok[1] == 'F' || tok[1] == 'd' || tok[1] == 'D')) &&
         isxdigit((unsigned char)tok[2])) {
-        v = strtoull(tok + 2, &e, 16); /* 0fXXXXXXXX / 0dXXXXXXXXXXXXXXXX: the bits */
+        v = strtoull(tok + 2, &e, 16); /* 0f + 8 or 0d + 16 hex digits: the bits */
         if (*e)
             return -1;
         if ((tok[1] | 0x20) == 'f' && w == 64 && (fl & PF_FLOAT)) { /* f32 literal in f64 */
