@@ -1,10 +1,10 @@
 /*
  * simt_cublas.cu - the cuBLAS subset of cublas_api.h as CUDA kernels (single and double
- * precision), written for this project from the BLAS reference semantics and cuBLAS's
- * documented interface. simt-cc compiles it like any program's .cu file into
- * libsimt_cublas.a and links it when a program is built with -lcublas; its kernels then run
- * under the tracer and appear in the trace like the program's own (names start with
- * simt_cublas_).
+ * precision; complex gemm through a small complex value type), written for this project from the
+ * BLAS reference semantics and cuBLAS's documented interface. simt-cc compiles it like any
+ * program's .cu file into libsimt_cublas.a and links it when a program is built with -lcublas; its
+ * kernels then run under the tracer and appear in the trace like the program's own (names start
+ * with simt_cublas_).
  *
  * Conventions (cuBLAS = BLAS): matrices are column-major with leading dimensions; vector
  * element i of x with increment incx is x[i * incx] for incx > 0 and x[(n - 1 - i) * -incx]
@@ -44,6 +44,57 @@ template <typename T> __device__ static inline T scalar(T v, const T *p)
 {
     return p ? *p : v;
 }
+
+/* A complex value for the C and Z routines: the layout of cuComplex / cuDoubleComplex (real,
+ * imaginary), with the operators the shared kernels (gemm) use; conjg() is the identity for the
+ * real types. The default constructor is trivial, so it can live in __shared__ memory. */
+template <typename R> struct alignas(2 * sizeof(R)) cplx {
+    R x, y;
+    cplx() = default;
+    __device__ __host__ cplx(R r) : x(r), y(0) {}
+    __device__ __host__ cplx(R r, R i) : x(r), y(i) {}
+};
+template <typename R> __device__ __host__ static inline cplx<R> operator+(cplx<R> a, cplx<R> b)
+{
+    return cplx<R>(a.x + b.x, a.y + b.y);
+}
+template <typename R> __device__ __host__ static inline cplx<R> operator-(cplx<R> a, cplx<R> b)
+{
+    return cplx<R>(a.x - b.x, a.y - b.y);
+}
+template <typename R> __device__ __host__ static inline cplx<R> operator*(cplx<R> a, cplx<R> b)
+{
+    return cplx<R>(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
+}
+template <typename R> __device__ __host__ static inline cplx<R> &operator+=(cplx<R> &a, cplx<R> b)
+{
+    a = a + b;
+    return a;
+}
+template <typename R> __device__ __host__ static inline bool operator==(cplx<R> a, cplx<R> b)
+{
+    return a.x == b.x && a.y == b.y;
+}
+template <typename R> __device__ __host__ static inline bool operator!=(cplx<R> a, cplx<R> b)
+{
+    return !(a == b);
+}
+template <typename T> __device__ static inline T conjg(T v)
+{
+    return v;
+}
+template <typename R> __device__ static inline cplx<R> conjg(cplx<R> v)
+{
+    return cplx<R>(v.x, -v.y);
+}
+template <typename T> struct is_cplx {
+    enum { value = 0 };
+};
+template <typename R> struct is_cplx<cplx<R>> {
+    enum { value = 1 };
+};
+typedef cplx<float> cplxf;
+typedef cplx<double> cplxd;
 
 /* --- level 1 kernels --------------------------------------------------------------------- */
 
@@ -228,9 +279,17 @@ template <typename T> __device__ static inline T opel(const T *M, int ld, int tr
     return trans ? M[i * (long long)ld + l] : M[l * (long long)ld + i];
 }
 
+/* element (i, l) of op(M) for a gemm operand: op 0 M, 1 M^T, 2 M^H (conjugate transpose,
+ * passed only for the complex types) */
+template <typename T> __device__ static inline T gemm_el(const T *M, int ld, int op, int i, int l)
+{
+    const T v = opel(M, ld, op, i, l);
+    return op == 2 ? conjg(v) : v;
+}
+
 /* C = alpha op(A) op(B) + beta C, m x n, inner dimension k; blockIdx.z is the batch entry:
  * pointer arrays (Aarr...) when given, else base + z * stride. One 16 x 16 tile of C per CTA,
- * the k dimension in steps of 16 through shared memory. */
+ * the k dimension in steps of 16 through shared memory. ta and tb: 0 N, 1 T, 2 C (complex). */
 template <typename T>
 __global__ void simt_cublas_gemm(int ta, int tb, int m, int n, int k, T alpha, const T *alpha_d,
                                  const T *A, int lda, long long sA, const T *const *Aarr,
@@ -249,8 +308,8 @@ __global__ void simt_cublas_gemm(int ta, int tb, int m, int n, int k, T alpha, c
     for (int l0 = 0; l0 < k; l0 += TILE) {
         /* As[ty][tx] = op(A)(row blockIdx.x*TILE + tx, col l0 + ty); Bs[ty][tx] =
          * op(B)(row l0 + tx, col blockIdx.y*TILE + ty) */
-        As[ty][tx] = (i < m && l0 + ty < k) ? opel(a, lda, ta, i, l0 + ty) : (T)0;
-        Bs[ty][tx] = (l0 + tx < k && j < n) ? opel(b, ldb, tb, l0 + tx, j) : (T)0;
+        As[ty][tx] = (i < m && l0 + ty < k) ? gemm_el(a, lda, ta, i, l0 + ty) : (T)0;
+        Bs[ty][tx] = (l0 + tx < k && j < n) ? gemm_el(b, ldb, tb, l0 + tx, j) : (T)0;
         __syncthreads();
         for (int l = 0; l < TILE; l++)
             acc += As[l][tx] * Bs[ty][l];
@@ -259,6 +318,39 @@ __global__ void simt_cublas_gemm(int ta, int tb, int m, int n, int k, T alpha, c
     if (i < m && j < n) {
         T *cp = &c[j * (long long)ldc + i];
         *cp = be == (T)0 ? al * acc : al * acc + be * *cp; /* beta 0: C is not read (BLAS) */
+    }
+}
+
+/* trsm: B = alpha inv(op(A)) B (left) or alpha B inv(op(A)) (right), B m x n. One thread per
+ * right-hand side (a column of B on the left, a row on the right), solving M x = alpha b by
+ * substitution, where M is op(A) (left) or op(A)^T (right): M(r, c) = opel(A, lda, mt, r, c),
+ * lower triangular when lower, s x s; x[r] = X[r * xs] for this thread's X. Only the triangle
+ * of A that uplo names is read (the diagonal not at all when unit). */
+template <typename T>
+__global__ void simt_cublas_trsm(int left, int mt, int lower, int unit, int m, int n, T alpha,
+                                 const T *alpha_d, const T *A, int lda, T *B, int ldb)
+{
+    const T al = scalar(alpha, alpha_d);
+    const int s = left ? m : n, count = left ? n : m;
+    const long long xs = left ? 1 : ldb;
+    for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < count; t += gridDim.x * blockDim.x) {
+        T *x = left ? B + t * (long long)ldb : B + t;
+        if (al == (T)0) { /* B = 0, A not read (BLAS) */
+            for (int r = 0; r < s; r++)
+                x[r * xs] = 0;
+            continue;
+        }
+        for (int q = 0; q < s; q++) {
+            const int r = lower ? q : s - 1 - q;
+            T v = al * x[r * xs];
+            if (lower)
+                for (int c = 0; c < r; c++)
+                    v -= opel(A, lda, mt, r, c) * x[c * xs];
+            else
+                for (int c = r + 1; c < s; c++)
+                    v -= opel(A, lda, mt, r, c) * x[c * xs];
+            x[r * xs] = unit ? v : v / opel(A, lda, mt, r, r);
+        }
     }
 }
 
@@ -755,9 +847,34 @@ static cublasStatus_t gemm(cublasHandle_t h, cublasOperation_t transa, cublasOpe
     const dim3 grid((m + TILE - 1) / TILE, (n + TILE - 1) / TILE, batch);
     if (grid.y > 65535)
         return CUBLAS_STATUS_NOT_SUPPORTED;
+    /* 0 N, 1 T, 2 C; for the real types C is T */
+    const int oa = transa == CUBLAS_OP_N ? 0 : transa == CUBLAS_OP_C && is_cplx<T>::value ? 2 : 1;
+    const int ob = transb == CUBLAS_OP_N ? 0 : transb == CUBLAS_OP_C && is_cplx<T>::value ? 2 : 1;
     simt_cublas_gemm<T><<<grid, dim3(TILE, TILE), 0, h->stream>>>(
-        transa != CUBLAS_OP_N, transb != CUBLAS_OP_N, m, n, k, a.v, a.d, A, lda, sA, Aarr, B, ldb,
-        sB, Barr, b.v, b.d, C, ldc, sC, Carr);
+        oa, ob, m, n, k, a.v, a.d, A, lda, sA, Aarr, B, ldb, sB, Barr, b.v, b.d, C, ldc, sC, Carr);
+    return launched();
+}
+
+template <typename T>
+static cublasStatus_t trsm(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,
+                           cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
+                           const T *alpha, const T *A, int lda, T *B, int ldb)
+{
+    HANDLE(h);
+    const int left = side == CUBLAS_SIDE_LEFT, ka = left ? m : n;
+    if ((side != CUBLAS_SIDE_LEFT && side != CUBLAS_SIDE_RIGHT) ||
+        (uplo != CUBLAS_FILL_MODE_LOWER && uplo != CUBLAS_FILL_MODE_UPPER) || bad_op(trans) ||
+        (diag != CUBLAS_DIAG_NON_UNIT && diag != CUBLAS_DIAG_UNIT) || m < 0 || n < 0 ||
+        lda < (ka > 1 ? ka : 1) || ldb < (m > 1 ? m : 1) || !alpha)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    if (m == 0 || n == 0)
+        return CUBLAS_STATUS_SUCCESS;
+    const sarg<T> a = take(h, alpha);
+    /* M = op(A) on the left, op(A)^T on the right; transposing flips the triangle */
+    const int t = trans != CUBLAS_OP_N, mt = left ? t : !t;
+    const int lower = (uplo == CUBLAS_FILL_MODE_LOWER) != mt;
+    simt_cublas_trsm<T><<<grid_for(left ? n : m, 128), 128, 0, h->stream>>>(
+        left, mt, lower, diag == CUBLAS_DIAG_UNIT, m, n, a.v, a.d, A, lda, B, ldb);
     return launched();
 }
 
@@ -899,6 +1016,36 @@ cublasStatus_t cublasDgemm(cublasHandle_t h, cublasOperation_t ta, cublasOperati
 {
     return gemm<double>(h, ta, tb, m, n, k, alpha, A, lda, 0, NULL, B, ldb, 0, NULL, beta, C, ldc,
                         0, NULL, 1);
+}
+cublasStatus_t cublasCgemm(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m,
+                           int n, int k, const cuComplex *alpha, const cuComplex *A, int lda,
+                           const cuComplex *B, int ldb, const cuComplex *beta, cuComplex *C,
+                           int ldc)
+{
+    return gemm<cplxf>(h, ta, tb, m, n, k, (const cplxf *)alpha, (const cplxf *)A, lda, 0, NULL,
+                       (const cplxf *)B, ldb, 0, NULL, (const cplxf *)beta, (cplxf *)C, ldc, 0,
+                       NULL, 1);
+}
+cublasStatus_t cublasZgemm(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m,
+                           int n, int k, const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                           int lda, const cuDoubleComplex *B, int ldb, const cuDoubleComplex *beta,
+                           cuDoubleComplex *C, int ldc)
+{
+    return gemm<cplxd>(h, ta, tb, m, n, k, (const cplxd *)alpha, (const cplxd *)A, lda, 0, NULL,
+                       (const cplxd *)B, ldb, 0, NULL, (const cplxd *)beta, (cplxd *)C, ldc, 0,
+                       NULL, 1);
+}
+cublasStatus_t cublasStrsm(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,
+                           cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
+                           const float *alpha, const float *A, int lda, float *B, int ldb)
+{
+    return trsm(h, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
+}
+cublasStatus_t cublasDtrsm(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,
+                           cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
+                           const double *alpha, const double *A, int lda, double *B, int ldb)
+{
+    return trsm(h, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
 }
 cublasStatus_t cublasSgemmBatched(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb,
                                   int m, int n, int k, const float *alpha,

@@ -1,12 +1,12 @@
 /*
  * cublas_api.h - a subset of the cuBLAS v2 API (handles, BLAS levels 1-3 in single and double
- * precision). Written for this project from cuBLAS's documented interface; implemented as
- * CUDA kernels in tracer/cublas/simt_cublas.cu, which simt-cc links when a program is built
- * with -lcublas. The kernels are ours, not NVIDIA's: a program's results agree with cuBLAS to
- * rounding, and its trace shows our kernels (names starting with simt_cublas_). Everything
- * runs in order on the handle's stream, as the rest of the runtime does (docs/CUDA_SUPPORT.md,
- * "cuBLAS"). A function of cuBLAS that is not declared here does not exist in this subset: a
- * program calling it fails to compile, naming it.
+ * precision, complex gemm, real trsm). Written for this project from cuBLAS's documented
+ * interface; implemented as CUDA kernels in tracer/cublas/simt_cublas.cu, which simt-cc links
+ * when a program is built with -lcublas. The kernels are ours, not NVIDIA's: a program's results
+ * agree with cuBLAS to rounding, and its trace shows our kernels (names starting with
+ * simt_cublas_). Everything runs in order on the handle's stream, as the rest of the runtime does
+ * (docs/CUDA_SUPPORT.md, "cuBLAS"). A function of cuBLAS that is not declared here does not exist
+ * in this subset: a program calling it fails to compile, naming it.
  */
 #ifndef SIMT_CUBLAS_API_H
 #define SIMT_CUBLAS_API_H
@@ -179,6 +179,23 @@ cublasStatus_t cublasDgemm(cublasHandle_t handle, cublasOperation_t transa,
                            cublasOperation_t transb, int m, int n, int k, const double *alpha,
                            const double *A, int lda, const double *B, int ldb, const double *beta,
                            double *C, int ldc);
+/* complex gemm: transa/transb CUBLAS_OP_C take the conjugate transpose */
+cublasStatus_t cublasCgemm(cublasHandle_t handle, cublasOperation_t transa,
+                           cublasOperation_t transb, int m, int n, int k, const cuComplex *alpha,
+                           const cuComplex *A, int lda, const cuComplex *B, int ldb,
+                           const cuComplex *beta, cuComplex *C, int ldc);
+cublasStatus_t cublasZgemm(cublasHandle_t handle, cublasOperation_t transa,
+                           cublasOperation_t transb, int m, int n, int k,
+                           const cuDoubleComplex *alpha, const cuDoubleComplex *A, int lda,
+                           const cuDoubleComplex *B, int ldb, const cuDoubleComplex *beta,
+                           cuDoubleComplex *C, int ldc);
+/* triangular solve: op(A) X = alpha B (left) or X op(A) = alpha B (right), X over B */
+cublasStatus_t cublasStrsm(cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo,
+                           cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
+                           const float *alpha, const float *A, int lda, float *B, int ldb);
+cublasStatus_t cublasDtrsm(cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo,
+                           cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
+                           const double *alpha, const double *A, int lda, double *B, int ldb);
 cublasStatus_t cublasSgemmBatched(cublasHandle_t handle, cublasOperation_t transa,
                                   cublasOperation_t transb, int m, int n, int k, const float *alpha,
                                   const float *const Aarray[], int lda, const float *const Barray[],

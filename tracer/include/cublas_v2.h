@@ -40,5 +40,9 @@
 #define cublasDger_v2           cublasDger
 #define cublasSgemm_v2          cublasSgemm
 #define cublasDgemm_v2          cublasDgemm
+#define cublasCgemm_v2          cublasCgemm
+#define cublasZgemm_v2          cublasZgemm
+#define cublasStrsm_v2          cublasStrsm
+#define cublasDtrsm_v2          cublasDtrsm
 
 #endif
