@@ -63,20 +63,29 @@ void simt_addrmap_map(const struct simt_addrmap *m, uint64_t addr, struct simt_d
     loc->row = udiv(r, m->banks);
 }
 
+#define NIL UINT32_MAX
+
+/* A queued request lives in a slot of d->q that does not move while it waits; d->ord lists the
+ * slots oldest first, and each bank chains its own requests oldest first (prev/next), so that
+ * issuing one moves a few indices instead of the entries behind it, and the row-command scan
+ * visits each bank's oldest request directly. */
 struct dreq {
     struct simt_mpkt req;
     uint64_t row, enq;
+    uint64_t seq; /* push order: age */
     uint32_t bank;
-    uint8_t opened; /* an ACT was issued on this request's behalf */
+    uint32_t prev, next; /* the bank's chain, oldest first (NIL at the ends) */
+    uint8_t opened;      /* an ACT was issued on this request's behalf */
 };
 
 struct bank {
-    uint64_t row;      /* open row */
-    uint64_t t_act_ok; /* earliest ACT */
-    uint64_t t_col_ok; /* earliest column command */
-    uint64_t t_pre_ok; /* earliest PRE */
-    uint32_t hits;     /* queued requests for the open row */
-    uint32_t queued;   /* queued requests for this bank */
+    uint64_t row;         /* open row */
+    uint64_t t_act_ok;    /* earliest ACT */
+    uint64_t t_col_ok;    /* earliest column command */
+    uint64_t t_pre_ok;    /* earliest PRE */
+    uint32_t hits;        /* queued requests for the open row */
+    uint32_t queued;      /* queued requests for this bank */
+    uint32_t first, last; /* its chain of queued requests (slots), oldest first */
     uint8_t open;
 };
 
@@ -89,10 +98,12 @@ struct simt_dram {
     simt_mem_done_fn done;
     void *ctx;
     struct bank *bank;
-    uint32_t *bank_seen; /* per bank: seen_gen when the row-command scan met it */
-    uint32_t seen_gen;
-    struct dreq *q; /* queue, oldest first */
-    uint32_t nq;
+    uint32_t *border; /* the banks with queued requests, by the age of their oldest (nbusy) */
+    struct dreq *q;   /* request slots */
+    uint32_t *ord;    /* the queued slots, oldest first (nq) */
+    uint32_t *freeq;  /* free slots (queue - nq) */
+    uint32_t nq, nfreeq;
+    uint64_t seq;
     uint64_t now;
     uint64_t t_col_bus; /* earliest next column command (tCCD / data bus) */
     uint64_t bus_free;  /* data bus busy until */
@@ -123,14 +134,22 @@ simt_err simt_dram_create(const struct simt_dram_cfg *cfg, simt_mem_done_fn done
     d->done = done;
     d->ctx = ctx;
     d->bank = calloc(cfg->map.banks, sizeof *d->bank);
-    d->bank_seen = calloc(cfg->map.banks, sizeof *d->bank_seen);
+    d->border = calloc(cfg->map.banks, sizeof *d->border);
     d->q = calloc(cfg->queue, sizeof *d->q);
+    d->ord = calloc(cfg->queue, sizeof *d->ord);
+    d->freeq = calloc(cfg->queue, sizeof *d->freeq);
     /* every queued request completes at most once: in-flight completions <= queue size */
     d->ret_enq = calloc(cfg->queue, sizeof *d->ret_enq);
-    if (!d->bank || !d->bank_seen || !d->q || !d->ret_enq || mem_ring_init(&d->ret, cfg->queue)) {
+    if (!d->bank || !d->border || !d->q || !d->ord || !d->freeq || !d->ret_enq ||
+        mem_ring_init(&d->ret, cfg->queue)) {
         simt_dram_free(d);
         return simt_seterr(SIMT_ERR_NOMEM, "dram: out of memory");
     }
+    for (uint32_t b = 0; b < cfg->map.banks; b++)
+        d->bank[b].first = d->bank[b].last = NIL;
+    for (uint32_t i = 0; i < cfg->queue; i++)
+        d->freeq[i] = cfg->queue - 1 - i; /* slot 0 first */
+    d->nfreeq = cfg->queue;
     *out = d;
     return SIMT_ERR_OK;
 }
@@ -140,8 +159,10 @@ void simt_dram_free(simt_dram *d)
     if (!d)
         return;
     free(d->bank);
-    free(d->bank_seen);
+    free(d->border);
     free(d->q);
+    free(d->ord);
+    free(d->freeq);
     free(d->ret_enq);
     mem_ring_fini(&d->ret);
     free(d);
@@ -160,20 +181,73 @@ simt_err simt_dram_push(simt_dram *d, const struct simt_mpkt *req)
                    "dram: push into a full queue (%u entries)", d->cfg.queue);
     struct simt_dram_loc loc;
     simt_addrmap_map(&d->cfg.map, req->addr, &loc);
-    struct dreq *e = &d->q[d->nq++];
+    const uint32_t slot = d->freeq[--d->nfreeq];
+    d->ord[d->nq++] = slot;
+    struct dreq *e = &d->q[slot];
     e->req = *req;
     e->row = loc.row;
     e->bank = loc.bank;
     e->enq = d->now;
+    e->seq = d->seq++;
     e->opened = 0;
     struct bank *b = &d->bank[loc.bank];
     if (b->open && b->row == loc.row) {
         b->hits++;
         d->hits++;
     }
+    /* the youngest request: the end of its bank's chain; a bank that had none becomes the
+     * youngest of the busy banks */
+    e->prev = b->last;
+    e->next = NIL;
+    if (b->last != NIL)
+        d->q[b->last].next = slot;
+    else {
+        b->first = slot;
+        d->border[d->nbusy] = loc.bank;
+    }
+    b->last = slot;
     d->nbusy += b->queued++ == 0;
     d->sleep_until = 0;
     return SIMT_ERR_OK;
+}
+
+/* Takes queued request `slot` (at position `pos` of d->ord) out of the queue, its bank's chain
+ * and, when the bank's oldest request changes, the bank's place in d->border. */
+static void dequeue(simt_dram *d, uint32_t pos, uint32_t slot)
+{
+    struct dreq *e = &d->q[slot];
+    struct bank *b = &d->bank[e->bank];
+    /* (short moves: plain loops, not library calls) */
+    for (uint32_t i = pos + 1; i < d->nq; i++)
+        d->ord[i - 1] = d->ord[i];
+    d->nq--;
+    d->freeq[d->nfreeq++] = slot;
+    const int was_first = b->first == slot;
+    if (e->prev != NIL)
+        d->q[e->prev].next = e->next;
+    else
+        b->first = e->next;
+    if (e->next != NIL)
+        d->q[e->next].prev = e->prev;
+    else
+        b->last = e->prev;
+    if (!was_first)
+        return; /* the bank's oldest request, and so its place, are unchanged */
+    /* nbusy was already lowered if the bank has no request left (issue_column) */
+    const uint32_t n = d->nbusy + (b->first == NIL);
+    uint32_t k = 0;
+    while (d->border[k] != e->bank)
+        k++;
+    if (b->first == NIL) {
+        for (; k + 1 < n; k++)
+            d->border[k] = d->border[k + 1];
+        return;
+    }
+    /* its oldest is younger now: it moves back past the banks with older oldest requests */
+    const uint64_t age = d->q[b->first].seq;
+    for (; k + 1 < n && d->q[d->bank[d->border[k + 1]].first].seq < age; k++)
+        d->border[k] = d->border[k + 1];
+    d->border[k] = e->bank;
 }
 
 static uint32_t burst_of(const simt_dram *d, const struct dreq *e)
@@ -187,8 +261,10 @@ static uint64_t max64(uint64_t a, uint64_t b)
     return a > b ? a : b;
 }
 
-static void issue_column(simt_dram *d, uint32_t qi)
+/* The column command of the request at position `pos` of the queue's age order. */
+static void issue_column(simt_dram *d, uint32_t pos)
 {
+    const uint32_t qi = d->ord[pos];
     struct dreq *e = &d->q[qi];
     struct bank *b = &d->bank[e->bank];
     const uint32_t burst = burst_of(d, e);
@@ -213,12 +289,11 @@ static void issue_column(simt_dram *d, uint32_t qi)
     const uint32_t slot = (d->ret.head + d->ret.count) % d->ret.cap;
     d->ret_enq[slot] = e->enq;
     mem_ring_push(&d->ret, &e->req, data_end);
-    memmove(e, e + 1, (size_t)(d->nq - qi - 1) * sizeof *e);
-    d->nq--;
+    dequeue(d, pos, qi);
 }
 
-/* Try the row command (PRE or ACT) that request i needs; returns 1 if one was issued, else
- * lowers *wake to the cycle it could issue. */
+/* Try the row command (PRE or ACT) that the request in slot i needs; returns 1 if one was
+ * issued, else lowers *wake to the cycle it could issue. */
 static int try_row_cmd(simt_dram *d, uint32_t i, uint64_t *wake)
 {
     struct dreq *e = &d->q[i];
@@ -247,8 +322,8 @@ static int try_row_cmd(simt_dram *d, uint32_t i, uint64_t *wake)
         b->t_pre_ok = max64(b->t_pre_ok, d->now + d->cfg.tRAS);
         e->opened = 1;
         INC(acts);
-        for (uint32_t i = 0; i < d->nq; i++) /* the queued requests this row now serves */
-            if (d->q[i].bank == e->bank && d->q[i].row == e->row) {
+        for (uint32_t k = b->first; k != NIL; k = d->q[k].next) /* the requests it now serves */
+            if (d->q[k].row == e->row) {
                 b->hits++;
                 d->hits++;
             }
@@ -259,7 +334,7 @@ static int try_row_cmd(simt_dram *d, uint32_t i, uint64_t *wake)
     return 0;
 }
 
-/* Can request i issue its column command now? else lower *wake. */
+/* Can the request in slot i issue its column command now? else lower *wake. */
 static inline __attribute__((always_inline)) int col_ready(const simt_dram *d, uint32_t i,
                                                            uint64_t *wake)
 {
@@ -281,11 +356,11 @@ static void schedule(simt_dram *d)
         return;
     uint64_t wake = UINT64_MAX;
     if (d->cfg.sched == SIMT_DRAM_FIFO) {
-        if (col_ready(d, 0, &wake)) {
+        if (col_ready(d, d->ord[0], &wake)) {
             issue_column(d, 0);
             return;
         }
-        if (try_row_cmd(d, 0, &wake))
+        if (try_row_cmd(d, d->ord[0], &wake))
             return;
     } else {
         /* first ready: the oldest row hit that can issue (none while the column bus is
@@ -293,27 +368,18 @@ static void schedule(simt_dram *d)
         if (d->hits && d->t_col_bus > d->now && d->t_col_bus < wake)
             wake = d->t_col_bus;
         for (uint32_t i = 0; d->hits && d->t_col_bus <= d->now && i < d->nq; i++)
-            if (col_ready(d, i, &wake)) {
+            if (col_ready(d, d->ord[i], &wake)) {
                 issue_column(d, i);
                 return;
             }
         /* then first come: oldest row command. Only the oldest request of each bank can
          * need one: a younger request to the same bank meets the same open row, the same
-         * pending hits and the same timing, so its answer (and wake time) is the same. */
-        if (++d->seen_gen == 0) {
-            memset(d->bank_seen, 0, d->cfg.map.banks * sizeof *d->bank_seen);
-            d->seen_gen = 1;
-        }
-        /* (the scan ends once every bank with a queued request was met: the rest repeat) */
-        for (uint32_t i = 0, met = 0; i < d->nq && met < d->nbusy; i++) {
-            uint32_t *seen = &d->bank_seen[d->q[i].bank];
-            if (*seen == d->seen_gen)
-                continue;
-            *seen = d->seen_gen;
-            met++;
-            if (try_row_cmd(d, i, &wake))
+         * pending hits and the same timing, so its answer (and wake time) is the same. So
+         * the banks are visited in the order of their oldest requests (d->border), which is
+         * the order a scan of the whole queue would meet them in. */
+        for (uint32_t k = 0; k < d->nbusy; k++)
+            if (try_row_cmd(d, d->bank[d->border[k]].first, &wake))
                 return;
-        }
     }
     if (!d->cfg.no_sleep)
         d->sleep_until = wake; /* nothing can issue before `wake` unless a request arrives */

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# compare_builds.sh - replays every trace in a folder on two builds of simt-sim over a matrix of
+# presets, policies and memory-system settings, and compares the statistics JSON byte for byte.
+# For speed work that must change no result: exit 0 when every run agrees, 1 when one differs
+# (its name and the first differing lines are printed), 2 on a usage error.
+# Usage: tests/bench/compare_builds.sh BASE_BUILD NEW_BUILD TRACE_DIR [--quick]
+#   --quick: only pdom and dwf on the first three settings.
+set -euo pipefail
+[ $# -ge 3 ] || { echo "usage: $0 BASE_BUILD NEW_BUILD TRACE_DIR [--quick]" >&2; exit 2; }
+base=$1/bin/simt-sim new=$2/bin/simt-sim dir=$3 quick=${4:-}
+for s in "$base" "$new"; do [ -x "$s" ] || { echo "compare_builds.sh: $s is not built" >&2; exit 2; }; done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+settings=(
+    "fermi-turner|"
+    "fermi-turner|--set hazard.mode=replay"
+    "fermi-turner|--set hazard.tracker=credit --set hazard.predictor=saturating"
+    "fermi-turner|--set hazard.tracker=naive --set hazard.predictor=oracle"
+    "fermi-turner|--set gpu.interconnect=mesh --set dram.scheduler=fifo --set l1d.write_policy=write-back --set l1d.set_hash=true --set mem.partition_hash=true"
+    "ampere-like|--set memstage.model=hierarchy"
+    "gt200-jin|"
+)
+policies="pdom dwf ukernel"
+if [ "$quick" = --quick ]; then settings=("${settings[@]:0:3}"); policies="pdom dwf"; fi
+runs=0 bad=0
+for tr in "$dir"/*.trace; do
+    for st in "${settings[@]}"; do
+        cfg=${st%%|*} extra=${st#*|}
+        for pol in $policies; do
+            runs=$((runs + 1))
+            for which in base new; do
+                sim=$base
+                [ $which = new ] && sim=$new
+                # shellcheck disable=SC2086
+                if ! "$sim" --config "$cfg" --policy "$pol" $extra --quiet --stats-json "$tmp/$which.json" "$tr" \
+                    >"$tmp/$which.out" 2>&1; then
+                    echo "error" >>"$tmp/$which.json"
+                    cat "$tmp/$which.out" >>"$tmp/$which.json"
+                fi
+            done
+            if ! cmp -s "$tmp/base.json" "$tmp/new.json"; then
+                bad=$((bad + 1))
+                echo "DIFFERS: $(basename "$tr") --config $cfg --policy $pol $extra"
+                diff "$tmp/base.json" "$tmp/new.json" | head -8
+            fi
+        done
+    done
+done
+echo "compare_builds.sh: $runs runs, $bad differ"
+[ $bad -eq 0 ]
