@@ -118,6 +118,29 @@ static void test_fifo(void)
     simt_dram_free(d);
 }
 
+/* Row commands go by age, not bank number: r1 (bank 3) is older than r2 (bank 1); both banks
+ * are closed and may activate at t0. t0 ACT bank 3 (r1); t1 ACT bank 1 (r2); t2 RD r1 (data
+ * 4..5, done t5); t4 RD r2 (tCCD; data 6..7, done t7). Taking the banks in index order would
+ * have served r2 first. */
+static void test_row_age(void)
+{
+    simt_dram *d = mk(SIMT_DRAM_FRFCFS);
+    struct simt_mpkt r1 = {.addr = 3 * 1024, .bytes = 32, .id = 1};
+    struct simt_mpkt r2 = {.addr = 1 * 1024, .bytes = 32, .id = 2};
+    CHECK_OK(simt_dram_push(d, &r1));
+    CHECK_OK(simt_dram_push(d, &r2));
+    norder = 0;
+    for (tick_now = 0; tick_now < 40 && norder < 2; tick_now++)
+        simt_dram_tick(d);
+    CHECK_EQ(norder, 2);
+    CHECK_EQ(order[0], 1);
+    CHECK_EQ(order[1], 2);
+    CHECK_EQ(when[0], 5);
+    CHECK_EQ(when[1], 7);
+    CHECK_EQ(simt_dram_stats(d)->acts, 2);
+    simt_dram_free(d);
+}
+
 static void test_queue_limit(void)
 {
     simt_dram *d = mk(SIMT_DRAM_FRFCFS);
@@ -287,6 +310,8 @@ int main(int argc, char **argv)
         test_sleep_equivalence();
     if (all || !strcmp(w, "skip"))
         test_skip_equivalence();
+    if (all || !strcmp(w, "row_age"))
+        test_row_age();
     if (all || !strcmp(w, "queue"))
         test_queue_limit();
     TEST_DONE();

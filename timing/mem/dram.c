@@ -84,7 +84,6 @@ struct bank {
     uint64_t t_col_ok;    /* earliest column command */
     uint64_t t_pre_ok;    /* earliest PRE */
     uint32_t hits;        /* queued requests for the open row */
-    uint32_t queued;      /* queued requests for this bank */
     uint32_t first, last; /* its chain of queued requests (slots), oldest first */
     uint8_t open;
 };
@@ -98,10 +97,10 @@ struct simt_dram {
     simt_mem_done_fn done;
     void *ctx;
     struct bank *bank;
-    uint32_t *border; /* the banks with queued requests, by the age of their oldest (nbusy) */
-    struct dreq *q;   /* request slots */
-    uint32_t *ord;    /* the queued slots, oldest first (nq) */
-    uint32_t *freeq;  /* free slots (queue - nq) */
+    uint64_t *busym; /* bit b: bank b has a queued request */
+    struct dreq *q;  /* request slots */
+    uint32_t *ord;   /* the queued slots, oldest first (nq) */
+    uint32_t *freeq; /* free slots (queue - nq) */
     uint32_t nq, nfreeq;
     uint64_t seq;
     uint64_t now;
@@ -109,7 +108,6 @@ struct simt_dram {
     uint64_t bus_free;  /* data bus busy until */
     uint64_t sleep_until;
     uint32_t hits;       /* queued requests for open rows, all banks */
-    uint32_t nbusy;      /* banks with a queued request */
     struct mem_ring ret; /* completions in flight, by ready time */
     uint64_t *ret_enq;   /* parallel to ret: enqueue time, for latency */
 };
@@ -134,13 +132,13 @@ simt_err simt_dram_create(const struct simt_dram_cfg *cfg, simt_mem_done_fn done
     d->done = done;
     d->ctx = ctx;
     d->bank = calloc(cfg->map.banks, sizeof *d->bank);
-    d->border = calloc(cfg->map.banks, sizeof *d->border);
+    d->busym = calloc((cfg->map.banks + 63) / 64, sizeof *d->busym);
     d->q = calloc(cfg->queue, sizeof *d->q);
     d->ord = calloc(cfg->queue, sizeof *d->ord);
     d->freeq = calloc(cfg->queue, sizeof *d->freeq);
     /* every queued request completes at most once: in-flight completions <= queue size */
     d->ret_enq = calloc(cfg->queue, sizeof *d->ret_enq);
-    if (!d->bank || !d->border || !d->q || !d->ord || !d->freeq || !d->ret_enq ||
+    if (!d->bank || !d->busym || !d->q || !d->ord || !d->freeq || !d->ret_enq ||
         mem_ring_init(&d->ret, cfg->queue)) {
         simt_dram_free(d);
         return simt_seterr(SIMT_ERR_NOMEM, "dram: out of memory");
@@ -159,7 +157,7 @@ void simt_dram_free(simt_dram *d)
     if (!d)
         return;
     free(d->bank);
-    free(d->border);
+    free(d->busym);
     free(d->q);
     free(d->ord);
     free(d->freeq);
@@ -195,34 +193,32 @@ simt_err simt_dram_push(simt_dram *d, const struct simt_mpkt *req)
         b->hits++;
         d->hits++;
     }
-    /* the youngest request: the end of its bank's chain; a bank that had none becomes the
-     * youngest of the busy banks */
+    /* the youngest request: the end of its bank's chain */
     e->prev = b->last;
     e->next = NIL;
     if (b->last != NIL)
         d->q[b->last].next = slot;
     else {
         b->first = slot;
-        d->border[d->nbusy] = loc.bank;
+        d->busym[loc.bank >> 6] |= 1ull << (loc.bank & 63);
     }
     b->last = slot;
-    d->nbusy += b->queued++ == 0;
     d->sleep_until = 0;
     return SIMT_ERR_OK;
 }
 
-/* Takes queued request `slot` (at position `pos` of d->ord) out of the queue, its bank's chain
- * and, when the bank's oldest request changes, the bank's place in d->border. */
+/* Takes queued request `slot` (at position `pos` of d->ord) out of the queue and its bank's
+ * chain. */
 static void dequeue(simt_dram *d, uint32_t pos, uint32_t slot)
 {
     struct dreq *e = &d->q[slot];
     struct bank *b = &d->bank[e->bank];
-    /* (short moves: plain loops, not library calls) */
-    for (uint32_t i = pos + 1; i < d->nq; i++)
-        d->ord[i - 1] = d->ord[i];
-    d->nq--;
+    const uint32_t nq = d->nq; /* (a local: the stores below may alias d->nq) */
+    uint32_t *ord = d->ord;
+    for (uint32_t i = pos + 1; i < nq; i++)
+        ord[i - 1] = ord[i];
+    d->nq = nq - 1;
     d->freeq[d->nfreeq++] = slot;
-    const int was_first = b->first == slot;
     if (e->prev != NIL)
         d->q[e->prev].next = e->next;
     else
@@ -231,23 +227,8 @@ static void dequeue(simt_dram *d, uint32_t pos, uint32_t slot)
         d->q[e->next].prev = e->prev;
     else
         b->last = e->prev;
-    if (!was_first)
-        return; /* the bank's oldest request, and so its place, are unchanged */
-    /* nbusy was already lowered if the bank has no request left (issue_column) */
-    const uint32_t n = d->nbusy + (b->first == NIL);
-    uint32_t k = 0;
-    while (d->border[k] != e->bank)
-        k++;
-    if (b->first == NIL) {
-        for (; k + 1 < n; k++)
-            d->border[k] = d->border[k + 1];
-        return;
-    }
-    /* its oldest is younger now: it moves back past the banks with older oldest requests */
-    const uint64_t age = d->q[b->first].seq;
-    for (; k + 1 < n && d->q[d->bank[d->border[k + 1]].first].seq < age; k++)
-        d->border[k] = d->border[k + 1];
-    d->border[k] = e->bank;
+    if (b->first == NIL)
+        d->busym[e->bank >> 6] &= ~(1ull << (e->bank & 63));
 }
 
 static uint32_t burst_of(const simt_dram *d, const struct dreq *e)
@@ -284,7 +265,6 @@ static void issue_column(simt_dram *d, uint32_t pos)
     ADD(row_hits, !e->opened);
     b->hits--;
     d->hits--;
-    d->nbusy -= --b->queued == 0;
     /* completions are ordered: data_end grows with every column command */
     const uint32_t slot = (d->ret.head + d->ret.count) % d->ret.cap;
     d->ret_enq[slot] = e->enq;
@@ -292,46 +272,49 @@ static void issue_column(simt_dram *d, uint32_t pos)
     dequeue(d, pos, qi);
 }
 
-/* Try the row command (PRE or ACT) that the request in slot i needs; returns 1 if one was
- * issued, else lowers *wake to the cycle it could issue. */
-static int try_row_cmd(simt_dram *d, uint32_t i, uint64_t *wake)
+/* Can the row command (PRE or ACT) that the request in slot i needs issue now? Else lowers
+ * *wake to the cycle it could (when it needs one). Changes nothing. */
+static inline int row_cmd_ready(const simt_dram *d, uint32_t i, uint64_t *wake)
+{
+    const struct dreq *e = &d->q[i];
+    const struct bank *b = &d->bank[e->bank];
+    if (b->open && b->row == e->row)
+        return 0; /* needs a column command, not a row command */
+    if (b->open && d->cfg.sched == SIMT_DRAM_FRFCFS && b->hits)
+        return 0; /* do not close a row with pending hits */
+    const uint64_t t = b->open ? b->t_pre_ok : b->t_act_ok;
+    if (t <= d->now)
+        return 1;
+    if (t < *wake)
+        *wake = t;
+    return 0;
+}
+
+/* Issues the row command row_cmd_ready() found for the request in slot i: PRE of the open
+ * row, or ACT of the request's row. */
+static void row_cmd(simt_dram *d, uint32_t i)
 {
     struct dreq *e = &d->q[i];
     struct bank *b = &d->bank[e->bank];
-    if (b->open && b->row == e->row)
-        return 0; /* needs a column command, not a row command */
     if (b->open) {
-        if (d->cfg.sched == SIMT_DRAM_FRFCFS && b->hits)
-            return 0; /* do not close a row with pending hits */
-        if (b->t_pre_ok <= d->now) {
-            b->open = 0;
-            d->hits -= b->hits; /* FIFO may close a row with queued hits */
-            b->hits = 0;
-            b->t_act_ok = max64(b->t_act_ok, d->now + d->cfg.tRP);
-            INC(pres);
-            return 1;
+        b->open = 0;
+        d->hits -= b->hits; /* FIFO may close a row with queued hits */
+        b->hits = 0;
+        b->t_act_ok = max64(b->t_act_ok, d->now + d->cfg.tRP);
+        INC(pres);
+        return;
+    }
+    b->open = 1;
+    b->row = e->row;
+    b->t_col_ok = d->now + d->cfg.tRCD;
+    b->t_pre_ok = max64(b->t_pre_ok, d->now + d->cfg.tRAS);
+    e->opened = 1;
+    INC(acts);
+    for (uint32_t k = b->first; k != NIL; k = d->q[k].next) /* the requests it now serves */
+        if (d->q[k].row == e->row) {
+            b->hits++;
+            d->hits++;
         }
-        if (b->t_pre_ok < *wake)
-            *wake = b->t_pre_ok;
-        return 0;
-    }
-    if (b->t_act_ok <= d->now) {
-        b->open = 1;
-        b->row = e->row;
-        b->t_col_ok = d->now + d->cfg.tRCD;
-        b->t_pre_ok = max64(b->t_pre_ok, d->now + d->cfg.tRAS);
-        e->opened = 1;
-        INC(acts);
-        for (uint32_t k = b->first; k != NIL; k = d->q[k].next) /* the requests it now serves */
-            if (d->q[k].row == e->row) {
-                b->hits++;
-                d->hits++;
-            }
-        return 1;
-    }
-    if (b->t_act_ok < *wake)
-        *wake = b->t_act_ok;
-    return 0;
 }
 
 /* Can the request in slot i issue its column command now? else lower *wake. */
@@ -360,8 +343,10 @@ static void schedule(simt_dram *d)
             issue_column(d, 0);
             return;
         }
-        if (try_row_cmd(d, d->ord[0], &wake))
+        if (row_cmd_ready(d, d->ord[0], &wake)) {
+            row_cmd(d, d->ord[0]);
             return;
+        }
     } else {
         /* first ready: the oldest row hit that can issue (none while the column bus is
          * still busy: then only the wake time matters) */
@@ -372,14 +357,26 @@ static void schedule(simt_dram *d)
                 issue_column(d, i);
                 return;
             }
-        /* then first come: oldest row command. Only the oldest request of each bank can
-         * need one: a younger request to the same bank meets the same open row, the same
-         * pending hits and the same timing, so its answer (and wake time) is the same. So
-         * the banks are visited in the order of their oldest requests (d->border), which is
-         * the order a scan of the whole queue would meet them in. */
-        for (uint32_t k = 0; k < d->nbusy; k++)
-            if (try_row_cmd(d, d->bank[d->border[k]].first, &wake))
-                return;
+        /* then first come: the oldest request's row command among those that can issue. Only
+         * the oldest request of each bank can need one: a younger request to the same bank
+         * meets the same open row, the same pending hits and the same timing, so its answer
+         * (and wake time) is the same. So each bank's oldest is tested (the test changes
+         * nothing), and the oldest of those ready issues: the one a scan of the whole queue in
+         * age order would have met first. */
+        uint32_t best = NIL;
+        uint64_t best_seq = UINT64_MAX;
+        for (uint32_t w = 0; w < (d->cfg.map.banks + 63) / 64; w++)
+            for (uint64_t m = d->busym[w]; m; m &= m - 1) {
+                const uint32_t slot = d->bank[(w << 6) + (uint32_t)__builtin_ctzll(m)].first;
+                if (row_cmd_ready(d, slot, &wake) && d->q[slot].seq < best_seq) {
+                    best = slot;
+                    best_seq = d->q[slot].seq;
+                }
+            }
+        if (best != NIL) {
+            row_cmd(d, best);
+            return;
+        }
     }
     if (!d->cfg.no_sleep)
         d->sleep_until = wake; /* nothing can issue before `wake` unless a request arrives */

@@ -19,8 +19,9 @@
  * 5.2 "out of order" memory controller) issues first the oldest request that hits an open
  * row and can issue now, else the oldest request's precharge/activate (a row with pending
  * hits is not closed).
- * Work per DRAM cycle is O(queue) only in cycles where a command may issue; the channel
- * sleeps until the earliest cycle a queued request could issue.
+ * Work per DRAM cycle is O(queue) only in cycles where a command may issue (the row-hit
+ * scan; row commands are looked for at each busy bank's oldest request, O(banks)); the
+ * channel sleeps until the earliest cycle a queued request could issue.
  */
 #ifndef SIMT_MEM_DRAM_H
 #define SIMT_MEM_DRAM_H
