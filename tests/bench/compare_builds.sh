@@ -41,7 +41,7 @@ for tr in "$dir"/*.trace; do
             if ! cmp -s "$tmp/base.json" "$tmp/new.json"; then
                 bad=$((bad + 1))
                 echo "DIFFERS: $(basename "$tr") --config $cfg --policy $pol $extra"
-                diff "$tmp/base.json" "$tmp/new.json" | head -8
+                diff "$tmp/base.json" "$tmp/new.json" | head -8 || true
             fi
         done
     done

@@ -12,3 +12,9 @@ if(TARGET simt-sim AND TARGET micro_ifelse_half)
   simt_add_test(NAME timing.bench.workloads_smoke
                 COMMAND bash -c "out=$(bash ${CMAKE_CURRENT_LIST_DIR}/bench_workloads.sh --build ${CMAKE_BINARY_DIR} --only micro_ifelse_half --size tiny --reps 1) && echo \"$out\" && [ $(echo \"$out\" | grep -c '^micro_ifelse_half ') = 2 ]")
 endif()
+# tests/bench/compare_builds.sh (identical statistics between two builds, for speed work):
+# no difference between a build and itself, a difference found when the model changes
+if(TARGET simt-sim AND TARGET micro_ifelse_half)
+  simt_add_test(NAME timing.bench.compare_builds
+                COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/compare_builds_smoke.sh ${CMAKE_BINARY_DIR})
+endif()
