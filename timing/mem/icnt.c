@@ -40,6 +40,12 @@ struct simt_icnt {
     uint32_t flit_shift;   /* log2(flit_bytes) when it is a power of two, else UINT32_MAX */
     uint64_t ready_min;    /* earliest ready time over the output heads (UINT64_MAX: none) */
     uint8_t ready_stale;   /* a head was popped: ready_min is a lower bound, recompute */
+    /* A tick that granted nothing changed nothing but the counters: until a push, a pop, or
+     * the first cycle a busy input or output it met frees (stall_until), every tick does the
+     * same (back-pressure from full output buffers), so it only adds stall_blocked. */
+    uint8_t stall_valid;
+    uint32_t stall_blocked;
+    uint64_t stall_until;
 };
 
 #define INC(f)    (n->st.f++, (*n->m.f)++)
@@ -164,6 +170,7 @@ simt_err simt_icnt_push(simt_icnt *n, uint32_t in, uint32_t out_port, const stru
     q->count++;
     n->queued++;
     n->in_nonempty[in >> 6] |= 1ull << (in & 63);
+    n->stall_valid = 0;
     return SIMT_ERR_OK;
 }
 
@@ -218,19 +225,30 @@ static uint64_t mesh_route(simt_icnt *n, uint32_t a, uint32_t b, uint64_t t, uin
     return t;
 }
 
-/* Arbitration for input i (its queue is not empty). */
-static inline __attribute__((always_inline)) void arbitrate(simt_icnt *n, uint32_t i)
+/* Arbitration for input i (its queue is not empty); returns 1 if its head was granted. An input
+ * that cannot send lowers *wake to the cycle its own port or its output's port frees (a full
+ * output buffer frees only by a pop) and, when blocked, counts in *blocked. */
+static inline __attribute__((always_inline)) int arbitrate(simt_icnt *n, uint32_t i,
+                                                           uint32_t *blocked, uint64_t *wake)
 {
     struct pq *q = &n->in[i];
-    if (n->in_busy[i] > n->now)
-        return;
+    if (n->in_busy[i] > n->now) {
+        if (n->in_busy[i] < *wake)
+            *wake = n->in_busy[i];
+        return 0;
+    }
     struct pkt *p = pq_at(q, 0);
     const uint32_t o = p->port;
     uint64_t ready;
-    if (n->out_reserved[o] >= n->out[o].cap ||
-        (n->cfg.topo == SIMT_ICNT_XBAR && n->out_busy[o] > n->now)) {
-        INC(blocked);
-        return;
+    if (n->out_reserved[o] >= n->out[o].cap) {
+        (*blocked)++;
+        return 0;
+    }
+    if (n->cfg.topo == SIMT_ICNT_XBAR && n->out_busy[o] > n->now) {
+        (*blocked)++;
+        if (n->out_busy[o] < *wake)
+            *wake = n->out_busy[o];
+        return 0;
     }
     const uint32_t flits = simt_icnt_flits(n, &p->req);
     if (n->cfg.topo == SIMT_ICNT_XBAR) {
@@ -252,21 +270,28 @@ static inline __attribute__((always_inline)) void arbitrate(simt_icnt *n, uint32
     n->queued--;
     if (!q->count)
         n->in_nonempty[i >> 6] &= ~(1ull << (i & 63));
+    return 1;
 }
 
 void simt_icnt_tick(simt_icnt *n)
 {
     INC(ticks);
     const uint32_t ni = n->cfg.ninputs;
-    if (n->queued) {
+    if (n->queued && n->stall_valid && n->now < n->stall_until) {
+        /* the same tick as the last: nothing can be granted (see struct simt_icnt) */
+        ADD(blocked, n->stall_blocked);
+        n->rr = n->rr + 1 == ni ? 0 : n->rr + 1;
+    } else if (n->queued) {
         /* inputs rr, rr+1, ..., ni-1, 0, ..., rr-1, visiting only non-empty queues (the
          * others do nothing); arbitrating input i changes no other input's queue */
         const uint32_t w0 = n->rr >> 6;
         const uint64_t lowbits = (1ull << (n->rr & 63)) - 1;
-        uint64_t m = n->in_nonempty[w0] & ~lowbits;
+        uint64_t m = n->in_nonempty[w0] & ~lowbits, wake = UINT64_MAX;
+        uint32_t blocked = 0;
+        int granted = 0;
         for (uint32_t w = w0;;) {
             while (m) {
-                arbitrate(n, (w << 6) + (uint32_t)__builtin_ctzll(m));
+                granted |= arbitrate(n, (w << 6) + (uint32_t)__builtin_ctzll(m), &blocked, &wake);
                 m &= m - 1;
             }
             if (++w == n->nwords)
@@ -276,8 +301,13 @@ void simt_icnt_tick(simt_icnt *n)
             m = n->in_nonempty[w];
         }
         for (m = n->in_nonempty[w0] & lowbits; m; m &= m - 1)
-            arbitrate(n, (w0 << 6) + (uint32_t)__builtin_ctzll(m));
+            granted |= arbitrate(n, (w0 << 6) + (uint32_t)__builtin_ctzll(m), &blocked, &wake);
+        ADD(blocked, blocked);
         n->rr = n->rr + 1 == ni ? 0 : n->rr + 1;
+        /* a grant changes the ports and queues: the next tick must look again */
+        n->stall_valid = !granted;
+        n->stall_blocked = blocked;
+        n->stall_until = wake;
     }
     n->now++;
 }
@@ -321,6 +351,7 @@ void simt_icnt_pop(simt_icnt *n, uint32_t o)
     n->out_reserved[o]--;
     n->inflight--;
     n->ready_stale = 1;
+    n->stall_valid = 0; /* an output buffer has room again */
 }
 
 uint32_t simt_icnt_busy(const simt_icnt *n)
