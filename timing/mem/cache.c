@@ -35,12 +35,17 @@ struct simt_cache {
     } m;
     struct line *lines; /* [sets * assoc] */
     uint64_t *tags;     /* [sets * assoc]: lines[i].tag, contiguous for the lookup */
-    struct mshr *mshr;  /* [mshrs] */
+    /* [sets * assoc]: each way's replacement key, contiguous for the victim search (line_key):
+     * an invalid way 0, a valid one its LRU stamp (>= 1, unique), a reserved one UINT64_MAX;
+     * the victim is the way with the smallest key, the first of equals */
+    uint64_t *vkey;
+    struct mshr *mshr; /* [mshrs] */
     struct simt_mpkt *mshr_reqs;
     uint32_t *free_mshr; /* stack of free MSHR indices */
     uint32_t nfree;
     uint32_t line_shift;
-    uint64_t set_mask; /* sets - 1 when sets is a power of two (> 1), else 0 */
+    uint64_t set_mask;  /* sets - 1 when sets is a power of two (> 1), else 0 */
+    uint64_t fast_mask; /* set_mask when the set index is not hashed (the lookup's fast path) */
     uint64_t stamp;
     struct mem_ring missq;
 };
@@ -81,12 +86,14 @@ simt_err simt_cache_create(const struct simt_cache_cfg *cfg, simt_cache **out)
 #undef BIND_SINK
     c->line_shift = (uint32_t)__builtin_ctz(cfg->line_bytes);
     c->set_mask = is_pow2(cfg->sets) ? cfg->sets - 1 : 0;
+    c->fast_mask = cfg->set_hash ? 0 : c->set_mask;
     c->lines = calloc((size_t)cfg->sets * cfg->assoc, sizeof *c->lines);
     c->tags = calloc((size_t)cfg->sets * cfg->assoc, sizeof *c->tags);
+    c->vkey = calloc((size_t)cfg->sets * cfg->assoc, sizeof *c->vkey); /* all invalid: 0 */
     c->mshr = calloc(cfg->mshrs, sizeof *c->mshr);
     c->mshr_reqs = calloc((size_t)cfg->mshrs * cfg->mshr_merge, sizeof *c->mshr_reqs);
     c->free_mshr = calloc(cfg->mshrs, sizeof *c->free_mshr);
-    if (!c->lines || !c->tags || !c->mshr || !c->mshr_reqs || !c->free_mshr ||
+    if (!c->lines || !c->tags || !c->vkey || !c->mshr || !c->mshr_reqs || !c->free_mshr ||
         mem_ring_init(&c->missq, cfg->miss_queue)) {
         simt_cache_free(c);
         return simt_seterr(SIMT_ERR_NOMEM, "%s: out of memory", n);
@@ -110,6 +117,7 @@ void simt_cache_free(simt_cache *c)
         return;
     free(c->lines);
     free(c->tags);
+    free(c->vkey);
     free(c->mshr);
     free(c->mshr_reqs);
     free(c->free_mshr);
@@ -133,14 +141,16 @@ uint32_t simt_cache_set_of(const simt_cache *c, uint64_t addr)
     return (uint32_t)(idx % c->cfg.sets);
 }
 
-static struct line *set_base(const simt_cache *c, uint64_t line_addr)
+static inline size_t set_first(const simt_cache *c, uint64_t line_addr)
 {
-    return c->lines + (size_t)simt_cache_set_of(c, line_addr) * c->cfg.assoc;
+    const uint32_t set = c->fast_mask ? (uint32_t)((line_addr >> c->line_shift) & c->fast_mask)
+                                      : simt_cache_set_of(c, line_addr);
+    return (size_t)set * c->cfg.assoc;
 }
 
 static struct line *find_line(const simt_cache *c, uint64_t line_addr)
 {
-    const size_t base = (size_t)simt_cache_set_of(c, line_addr) * c->cfg.assoc;
+    const size_t base = set_first(c, line_addr);
     const uint64_t *t = c->tags + base;
     for (uint32_t w = 0; w < c->cfg.assoc; w++)
         if (t[w] == line_addr) /* invalid ways never match (simt_cache_create) */
@@ -149,17 +159,28 @@ static struct line *find_line(const simt_cache *c, uint64_t line_addr)
 }
 
 /* Victim way: an invalid way first, else the least recently used valid (not reserved) way;
- * NULL when every way is reserved. */
+ * NULL when every way is reserved. One pass over the set's keys (struct simt_cache.vkey):
+ * the smallest key is the first invalid way if there is one, else the oldest valid way. */
 static struct line *find_victim(const simt_cache *c, uint64_t line_addr)
 {
-    struct line *s = set_base(c, line_addr), *v = NULL;
-    for (uint32_t w = 0; w < c->cfg.assoc; w++) {
-        if (s[w].state == LN_INVALID)
-            return &s[w];
-        if (s[w].state == LN_VALID && (!v || s[w].last_use < v->last_use))
-            v = &s[w];
-    }
-    return v;
+    const size_t base = set_first(c, line_addr);
+    const uint64_t *k = c->vkey + base;
+    uint64_t best = k[0];
+    uint32_t v = 0;
+    for (uint32_t w = 1; w < c->cfg.assoc; w++)
+        if (k[w] < best) {
+            best = k[w];
+            v = w;
+        }
+    return best == UINT64_MAX ? NULL : &c->lines[base + v];
+}
+
+/* A line's state or LRU stamp changed: its replacement key follows (struct simt_cache.vkey). */
+static inline void line_key(simt_cache *c, const struct line *l)
+{
+    c->vkey[l - c->lines] = l->state == LN_VALID      ? l->last_use
+                            : l->state == LN_RESERVED ? UINT64_MAX
+                                                      : 0;
 }
 
 static struct mshr *find_mshr_nores(const simt_cache *c, uint64_t line_addr)
@@ -201,6 +222,7 @@ enum simt_cache_outcome simt_cache_access(simt_cache *c, const struct simt_mpkt 
         INC(writes);
         if (l && l->state == LN_VALID) {
             l->last_use = ++c->stamp;
+            line_key(c, l);
             INC(write_hits);
             return SIMT_CACHE_HIT;
         }
@@ -210,6 +232,7 @@ enum simt_cache_outcome simt_cache_access(simt_cache *c, const struct simt_mpkt 
 
     if (l && l->state == LN_VALID) {
         l->last_use = ++c->stamp;
+        line_key(c, l);
         if (req->is_write) {
             l->dirty = 1;
             INC(writes);
@@ -231,8 +254,10 @@ enum simt_cache_outcome simt_cache_access(simt_cache *c, const struct simt_mpkt 
         m->reqs[m->nreq++] = *req;
         if (req->is_write)
             m->dirty_on_fill = 1;
-        if (l)
+        if (l) { /* reserved: its key stays UINT64_MAX until the fill */
             l->last_use = ++c->stamp;
+            line_key(c, l);
+        }
         INC(merges);
         if (req->is_write)
             INC(writes);
@@ -280,6 +305,7 @@ enum simt_cache_outcome simt_cache_access(simt_cache *c, const struct simt_mpkt 
         v->dirty = 0;
         v->mshr = mi;
         v->last_use = ++c->stamp;
+        line_key(c, v);
         m->line_idx = (uint32_t)(v - c->lines);
     }
     struct simt_mpkt f = *req;
@@ -360,6 +386,7 @@ simt_err simt_cache_fill(simt_cache *c, uint64_t addr, simt_mem_done_fn done, vo
     }
     l->tag = c->tags[l - c->lines] = la;
     l->state = LN_VALID;
+    line_key(c, l);
     l->dirty = m->dirty_on_fill;
     INC(fills);
     /* Callbacks first, then the MSHR is freed: a callback may access the cache again (it
