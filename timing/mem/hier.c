@@ -881,10 +881,12 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
     const uint64_t line0 = prim0 & ~(uint64_t)(lb - 1);
     const int is_load = req->kind == SIMT_MK_LOAD;
     const int kwrite = req->kind == SIMT_MK_STORE, katomic = req->kind == SIMT_MK_ATOMIC;
-    uint8_t in_group[MAX_ACC];
+    /* bit i: access i is in the group (a word, not a byte array: byte stores may alias
+     * anything, and the loop below would reload every pointer after each one) */
+    uint64_t in_group = 1;
+    const struct simt_mem_access *acc = req->acc;
     struct op ops[MAX_OPS];
     uint32_t nops = 0, ngroup = 0, glast = 0; /* glast: the last access in the group */
-    in_group[0] = 1;
     if (!copy) {
         /* every group access starts in line0 (the group is at most one line); an access
          * inside it ORs its sectors into the line's op (what add_range would do) */
@@ -903,14 +905,18 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
         const uint32_t nsec = lb >> secshift; /* <= 32 (sector_of) */
         const uint32_t fullmask = nsec >= 32 ? 0xffffffffu : (1u << nsec) - 1;
         const uint64_t gwin = SIMT_WIN_GLOBAL_END - SIMT_WIN_GLOBAL_BASE;
+        /* the common case first: a generic access to global memory on the L1D path (an
+         * uncoalesced load scans its remaining accesses once per line it pushes) */
+        const uint64_t fast_win = generic && cp == C_L1D ? gwin : 0; /* 0: no fast case */
+        const uint64_t gmask = ~(((uint64_t)1 << gshift) - 1), gkey = prim0 & gmask;
         for (uint32_t i = 1; i < n; i++) {
-            const struct simt_mem_access *a = &req->acc[i];
+            const struct simt_mem_access *a = &acc[i];
             uint64_t prim = a->addr;
-            in_group[i] = 0;
-            if (generic) {
-                if (prim - SIMT_WIN_GLOBAL_BASE < gwin) { /* space_of(): global, path L1D */
-                    if (cp != C_L1D)
-                        continue;
+            if (prim - SIMT_WIN_GLOBAL_BASE < fast_win) {
+                /* (space_of(): global, path L1D) */
+            } else if (generic) {
+                if (prim - SIMT_WIN_GLOBAL_BASE < gwin) { /* global: path L1D, not cp */
+                    continue;
                 } else {
                     const unsigned spi = space_of(req, prim);
                     if (path_of(spi) != cp)
@@ -920,9 +926,9 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
                 }
             } else if (local_sp)
                 prim = local_addr(s, prim, a->thread);
-            if (prim >> gshift != key)
+            if ((prim & gmask) != gkey) /* prim >> gshift != key */
                 continue;
-            in_group[i] = 1;
+            in_group |= 1ull << i;
             ngroup++;
             glast = i;
             const uint32_t sz = a->size ? a->size : 1;
@@ -945,17 +951,13 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
             else {
                 const uint64_t p = a->addr2 ? a->addr2 : a->addr;
                 const unsigned spi = generic ? space_of(req, p) : sp0;
-                if (generic && path_of(spi) != cp) {
-                    in_group[i] = 0;
+                if (generic && path_of(spi) != cp)
                     continue;
-                }
                 prim = spi == SIMT_MS_LOCAL ? local_addr(s, p, a->thread) : p;
-                if (prim >> gshift != key) {
-                    in_group[i] = 0;
+                if (prim >> gshift != key)
                     continue;
-                }
             }
-            in_group[i] = 1;
+            in_group |= 1ull << i;
             ngroup++;
             glast = i;
             const uint32_t sz = a->size ? a->size : 1;
@@ -1082,7 +1084,7 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
             reject_from(out, ngroup, req->naccess); /* the group was a prefix */
         else if (ngroup < req->naccess) {
             for (uint32_t i = 0; i < n; i++)
-                if (!in_group[i])
+                if (!(in_group >> i & 1))
                     out->rejected[out->nrejected++] = i;
             for (uint32_t i = n; i < req->naccess; i++)
                 out->rejected[out->nrejected++] = i;
