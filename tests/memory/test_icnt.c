@@ -59,12 +59,24 @@ static void test_xbar(void)
     simt_icnt_pop(n, 0);
     CHECK_EQ(simt_icnt_busy(n), 0);
     CHECK_EQ(simt_icnt_stats(n)->packets, 2);
-    /* input queue limit */
+    CHECK_EQ(simt_icnt_busy_outputs(n)[0], 0); /* both popped: no output holds a packet */
+    /* input queue limit; the full-input bitmap follows it */
     CHECK_OK(simt_icnt_push(n, 0, 1, &rq));
+    CHECK_EQ(simt_icnt_full_inputs(n)[0], 0);
     CHECK_OK(simt_icnt_push(n, 0, 1, &rq));
     CHECK_EQ(simt_icnt_can_accept(n, 0), 0);
+    CHECK_EQ(simt_icnt_full_inputs(n)[0], 1); /* input 0 full, input 1 not */
     CHECK(simt_icnt_push(n, 0, 1, &rq) == SIMT_ERR_LIMIT);
     CHECK(simt_icnt_push(n, 0, 9, &rq) == SIMT_ERR_INVALID_ARG);
+    /* a grant frees a place (not full any more) and puts the packet in flight to output 1 */
+    simt_icnt_tick(n);
+    CHECK_EQ(simt_icnt_full_inputs(n)[0], 0);
+    CHECK_EQ(simt_icnt_can_accept(n, 0), 1);
+    CHECK_EQ(simt_icnt_busy_outputs(n)[0], 2); /* output 1 (in flight counts), not output 0 */
+    while (!simt_icnt_peek(n, 1))
+        simt_icnt_tick(n);
+    simt_icnt_pop(n, 1); /* output 1's buffer (1 place) empties: its bit clears */
+    CHECK_EQ(simt_icnt_busy_outputs(n)[0], 0);
     simt_icnt_free(n);
 
     /* bandwidth: 4 replies of 5 flits from 2 inputs to one output (out buffer 8, popped

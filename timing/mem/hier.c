@@ -1430,10 +1430,12 @@ static void sm_inject(struct hier_shared *sh, struct hsm *s)
 static void icnt_domain_tick(struct hier_shared *sh)
 {
     (*sh->st_icnt_cycles)++;
-    /* the SMs whose miss queues may hold requests, in SM order (each injects into its own
-     * input only) */
+    /* the SMs whose miss queues may hold requests and whose network input has room, in SM
+     * order (each injects into its own input only; a full input is skipped as sm_inject()
+     * would return at once - under DRAM back-pressure most of them) */
+    const uint64_t *full = simt_icnt_full_inputs(sh->req);
     for (uint32_t w = 0; w < (sh->nsms + 63) / 64; w++)
-        for (uint64_t m = sh->inj[w]; m; m &= m - 1) {
+        for (uint64_t m = sh->inj[w] & ~full[w]; m; m &= m - 1) {
             struct hsm *s = sh->sms[w * 64 + (uint32_t)__builtin_ctzll(m)];
             if (s)
                 sm_inject(sh, s);
@@ -1441,19 +1443,28 @@ static void icnt_domain_tick(struct hier_shared *sh)
     simt_icnt_tick(sh->req);
     simt_icnt_tick(sh->rep);
     const int req_ready = simt_icnt_next_ready(sh->req) <= simt_icnt_now(sh->req);
+    const uint64_t *reqbusy = simt_icnt_busy_outputs(sh->req);
     for (uint32_t i = 0; i < sh->npart; i++) {
         struct part *p = &sh->part[i];
-        const struct simt_mpkt *in = req_ready ? simt_icnt_peek(sh->req, p->id) : NULL;
+        const struct simt_mpkt *in = req_ready && (reqbusy[p->id >> 6] >> (p->id & 63) & 1)
+                                         ? simt_icnt_peek(sh->req, p->id)
+                                         : NULL;
         if (in || part_active(sh, p)) {
             l2_sync(p); /* the L2 cycles before this one, at the occupancy they had */
             part_tick(sh, p, in);
         }
         /* this cycle's simt_cache_tick(p->l2) is counted later, at this occupancy */
     }
-    if (simt_icnt_next_ready(sh->rep) <= simt_icnt_now(sh->rep))
-        for (uint32_t i = 0; i < sh->nsms; i++)
-            if (sh->sms[i])
-                sm_receive(sh, sh->sms[i]);
+    if (simt_icnt_next_ready(sh->rep) <= simt_icnt_now(sh->rep)) {
+        /* the SMs with replies in flight or delivered, in SM order (the others have none) */
+        const uint64_t *busy = simt_icnt_busy_outputs(sh->rep);
+        for (uint32_t w = 0; w < (sh->nsms + 63) / 64; w++)
+            for (uint64_t m = busy[w]; m; m &= m - 1) {
+                struct hsm *s = sh->sms[w * 64 + (uint32_t)__builtin_ctzll(m)];
+                if (s)
+                    sm_receive(sh, s);
+            }
+    }
     sh->l2_now++;
 }
 

@@ -35,11 +35,13 @@ struct simt_icnt {
     uint32_t inflight;
     uint64_t now;
     /* Speed-ups that change no result: */
-    uint64_t *in_nonempty; /* bit i: input queue i holds packets (arbitration visits only these) */
-    uint32_t nwords;       /* words of in_nonempty */
-    uint32_t flit_shift;   /* log2(flit_bytes) when it is a power of two, else UINT32_MAX */
-    uint64_t ready_min;    /* earliest ready time over the output heads (UINT64_MAX: none) */
-    uint8_t ready_stale;   /* a head was popped: ready_min is a lower bound, recompute */
+    uint64_t *in_nonempty;  /* bit i: input queue i holds packets (arbitration visits only these) */
+    uint64_t *in_full;      /* bit i: input queue i is full (simt_icnt_full_inputs) */
+    uint64_t *out_nonempty; /* bit o: output buffer o holds packets (simt_icnt_busy_outputs) */
+    uint32_t nwords;        /* words of in_nonempty */
+    uint32_t flit_shift;    /* log2(flit_bytes) when it is a power of two, else UINT32_MAX */
+    uint64_t ready_min;     /* earliest ready time over the output heads (UINT64_MAX: none) */
+    uint8_t ready_stale;    /* a head was popped: ready_min is a lower bound, recompute */
     /* A tick that granted nothing changed nothing but the counters: until a push, a pop, or
      * the first cycle a busy input or output it met frees (stall_until), every tick does the
      * same (back-pressure from full output buffers), so it only adds stall_blocked. */
@@ -107,12 +109,14 @@ simt_err simt_icnt_create(const struct simt_icnt_cfg *cfg, simt_icnt **out)
     n->link_free = calloc((size_t)n->width * n->width * 4, sizeof *n->link_free);
     n->nwords = (cfg->ninputs + 63) / 64;
     n->in_nonempty = calloc(n->nwords, sizeof *n->in_nonempty);
+    n->in_full = calloc(n->nwords, sizeof *n->in_full);
+    n->out_nonempty = calloc((cfg->noutputs + 63) / 64, sizeof *n->out_nonempty);
     n->flit_shift = (cfg->flit_bytes & (cfg->flit_bytes - 1))
                         ? UINT32_MAX
                         : (uint32_t)__builtin_ctz(cfg->flit_bytes);
     n->ready_min = UINT64_MAX;
     int bad = !n->in || !n->out || !n->in_busy || !n->out_busy || !n->out_reserved ||
-              !n->link_free || !n->in_nonempty;
+              !n->link_free || !n->in_nonempty || !n->in_full || !n->out_nonempty;
     for (uint32_t i = 0; !bad && i < cfg->ninputs; i++)
         bad = pq_init(&n->in[i], cfg->in_queue);
     for (uint32_t o = 0; !bad && o < cfg->noutputs; o++)
@@ -140,6 +144,8 @@ void simt_icnt_free(simt_icnt *n)
     free(n->out_reserved);
     free(n->link_free);
     free(n->in_nonempty);
+    free(n->in_full);
+    free(n->out_nonempty);
     free(n);
 }
 
@@ -156,6 +162,16 @@ int simt_icnt_can_accept(const simt_icnt *n, uint32_t in)
     return in < n->cfg.ninputs && n->in[in].count < n->in[in].cap;
 }
 
+const uint64_t *simt_icnt_full_inputs(const simt_icnt *n)
+{
+    return n->in_full;
+}
+
+const uint64_t *simt_icnt_busy_outputs(const simt_icnt *n)
+{
+    return n->out_nonempty;
+}
+
 simt_err simt_icnt_push(simt_icnt *n, uint32_t in, uint32_t out_port, const struct simt_mpkt *req)
 {
     SIMT_RETURN_IF(in >= n->cfg.ninputs || out_port >= n->cfg.noutputs, SIMT_ERR_INVALID_ARG,
@@ -170,6 +186,8 @@ simt_err simt_icnt_push(simt_icnt *n, uint32_t in, uint32_t out_port, const stru
     q->count++;
     n->queued++;
     n->in_nonempty[in >> 6] |= 1ull << (in & 63);
+    if (q->count == q->cap)
+        n->in_full[in >> 6] |= 1ull << (in & 63);
     n->stall_valid = 0;
     return SIMT_ERR_OK;
 }
@@ -188,6 +206,7 @@ static void deliver(simt_icnt *n, uint32_t o, const struct pkt *src, uint64_t re
     p->t = ready;
     q->count++;
     n->inflight++;
+    n->out_nonempty[o >> 6] |= 1ull << (o & 63);
     if (ready < n->ready_min)
         n->ready_min = ready; /* still a lower bound when stale */
 }
@@ -268,6 +287,7 @@ static inline __attribute__((always_inline)) int arbitrate(simt_icnt *n, uint32_
     deliver(n, o, p, ready); /* copies *p into the output buffer (another ring) */
     pq_drop_head(q);
     n->queued--;
+    n->in_full[i >> 6] &= ~(1ull << (i & 63));
     if (!q->count)
         n->in_nonempty[i >> 6] &= ~(1ull << (i & 63));
     return 1;
@@ -348,6 +368,8 @@ void simt_icnt_pop(simt_icnt *n, uint32_t o)
         return;
     struct pq *q = &n->out[o];
     pq_drop_head(q);
+    if (!q->count)
+        n->out_nonempty[o >> 6] &= ~(1ull << (o & 63));
     n->out_reserved[o]--;
     n->inflight--;
     n->ready_stale = 1;

@@ -57,6 +57,14 @@ simt_err simt_icnt_create(const struct simt_icnt_cfg *cfg, simt_icnt **out);
 void simt_icnt_free(simt_icnt *n);
 /*! simt_icnt_can_accept() : input `in` has room for one more packet. */
 int simt_icnt_can_accept(const simt_icnt *n, uint32_t in);
+/*! simt_icnt_full_inputs() : a bitmap of the inputs that cannot accept (bit i of word i / 64:
+ *  input i's queue is full), (ninputs + 63) / 64 words owned by the network; it follows every
+ *  push and grant. For a caller that scans many inputs per cycle (the SMs' injection). */
+const uint64_t *simt_icnt_full_inputs(const simt_icnt *n);
+/*! simt_icnt_busy_outputs() : a bitmap of the outputs whose buffer holds packets (delivered
+ *  or still in flight; simt_icnt_peek() returns NULL at every other output), (noutputs + 63)
+ *  / 64 words owned by the network, following every grant and pop. */
+const uint64_t *simt_icnt_busy_outputs(const simt_icnt *n);
 /*! simt_icnt_push() : queues `req` at input `in` for output `out_port`. SIMT_ERR_LIMIT if
  *  the input queue is full, SIMT_ERR_INVALID_ARG for a bad port. */
 simt_err simt_icnt_push(simt_icnt *n, uint32_t in, uint32_t out_port, const struct simt_mpkt *req);
