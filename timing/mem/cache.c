@@ -44,8 +44,8 @@ struct simt_cache {
     uint32_t *free_mshr; /* stack of free MSHR indices */
     uint32_t nfree;
     uint32_t line_shift;
-    uint64_t set_mask;  /* sets - 1 when sets is a power of two (> 1), else 0 */
-    uint64_t fast_mask; /* set_mask when the set index is not hashed (the lookup's fast path) */
+    uint64_t set_mask; /* sets - 1 when sets is a power of two (> 1) and the index is not
+                          hashed (the lookup's fast path), else 0 */
     uint64_t stamp;
     struct mem_ring missq;
 };
@@ -85,8 +85,7 @@ simt_err simt_cache_create(const struct simt_cache_cfg *cfg, simt_cache **out)
     SIMT_CACHE_STATS(BIND_SINK)
 #undef BIND_SINK
     c->line_shift = (uint32_t)__builtin_ctz(cfg->line_bytes);
-    c->set_mask = is_pow2(cfg->sets) ? cfg->sets - 1 : 0;
-    c->fast_mask = cfg->set_hash ? 0 : c->set_mask;
+    c->set_mask = is_pow2(cfg->sets) && !cfg->set_hash ? cfg->sets - 1 : 0;
     c->lines = calloc((size_t)cfg->sets * cfg->assoc, sizeof *c->lines);
     c->tags = calloc((size_t)cfg->sets * cfg->assoc, sizeof *c->tags);
     c->vkey = calloc((size_t)cfg->sets * cfg->assoc, sizeof *c->vkey); /* all invalid: 0 */
@@ -128,7 +127,7 @@ void simt_cache_free(simt_cache *c)
 uint32_t simt_cache_set_of(const simt_cache *c, uint64_t addr)
 {
     uint64_t idx = addr >> c->line_shift;
-    if (!c->cfg.set_hash && c->set_mask)
+    if (c->set_mask)
         return (uint32_t)(idx & c->set_mask);
     if (c->cfg.set_hash) {
         uint64_t h = idx, up = idx / c->cfg.sets;
@@ -143,8 +142,8 @@ uint32_t simt_cache_set_of(const simt_cache *c, uint64_t addr)
 
 static inline size_t set_first(const simt_cache *c, uint64_t line_addr)
 {
-    const uint32_t set = c->fast_mask ? (uint32_t)((line_addr >> c->line_shift) & c->fast_mask)
-                                      : simt_cache_set_of(c, line_addr);
+    const uint32_t set = c->set_mask ? (uint32_t)((line_addr >> c->line_shift) & c->set_mask)
+                                     : simt_cache_set_of(c, line_addr);
     return (size_t)set * c->cfg.assoc;
 }
 
