@@ -1977,11 +1977,16 @@ static int ready_complete(struct sm *s, uint64_t cycle)
     return n;
 }
 
+/* Whether call_ready() would reuse the answer it holds. The answer can change only through
+ * a call into the policy (simt_policy.h rules), or with time while it offers no group. */
+static inline int ready_reusable(const struct sm *s)
+{
+    return s->ready_valid && s->ready_epoch == s->pol_epoch && s->ready_n > 0;
+}
+
 static int call_ready(struct sm *s, uint64_t cycle)
 {
-    /* The answer can change only through a call into the policy (simt_policy.h rules), or
-     * with time while it offers no group: reuse the last answer otherwise. */
-    if (s->ready_valid && s->ready_epoch == s->pol_epoch && s->ready_n > 0) {
+    if (ready_reusable(s)) {
         s->ready_reused = 1;
         return s->ready_n;
     }
@@ -2998,8 +3003,8 @@ static simt_err stage_issue(struct sm *s, uint64_t cycle)
         /* the same answer again (call_ready() would reuse it) with every scheduler still
          * busy: the round would repeat issue_or_busy()'s busy path exactly, so it is not run
          * (ukernel on mum small, gt200-jin: 3.9 M of its 6.5 M steps) */
-        const int same = quiet && n > 0 && s->ready_valid && s->ready_epoch == s->pol_epoch &&
-                         s->ready_n == n && all_sched_busy(s, cycle);
+        const int same =
+            quiet && n > 0 && ready_reusable(s) && s->ready_n == n && all_sched_busy(s, cycle);
         if (!same) {
             n = call_ready(s, cycle);
             if (n < 0)
