@@ -1399,7 +1399,7 @@ static void sm_receive(struct hier_shared *sh, struct hsm *s)
 /* An SM's miss queues inject one packet per interconnect cycle (rotating over D, C, T). */
 static void sm_inject(struct hier_shared *sh, struct hsm *s)
 {
-    if (!s->inj_maybe || !simt_icnt_can_accept(sh->req, s->id))
+    if (!s->inj_maybe) /* (the caller skips SMs whose network input is full) */
         return;
     for (uint32_t k = 0, ci = s->inj_rr; k < 3; k++, ci = ci == 2 ? 0 : ci + 1) {
         if (!(s->inj_maybe >> ci & 1))

@@ -38,7 +38,7 @@ struct simt_icnt {
     uint64_t *in_nonempty;  /* bit i: input queue i holds packets (arbitration visits only these) */
     uint64_t *in_full;      /* bit i: input queue i is full (simt_icnt_full_inputs) */
     uint64_t *out_nonempty; /* bit o: output buffer o holds packets (simt_icnt_busy_outputs) */
-    uint32_t nwords;        /* words of in_nonempty */
+    uint32_t nwords;        /* words of in_nonempty and in_full */
     uint32_t flit_shift;    /* log2(flit_bytes) when it is a power of two, else UINT32_MAX */
     uint64_t ready_min;     /* earliest ready time over the output heads (UINT64_MAX: none) */
     uint8_t ready_stale;    /* a head was popped: ready_min is a lower bound, recompute */
