@@ -5,10 +5,28 @@
 # (its name and the first differing lines are printed), 2 on a usage error. A run that fails
 # with the same message in both builds is listed and counted, not taken as a difference.
 # Usage: tests/bench/compare_builds.sh BASE_BUILD NEW_BUILD TRACE_DIR [--quick]
-#   --quick: only pdom and dwf on the first three settings.
+#                                      [--policies "p1 p2 ..."] [--ignore KEY]...
+#   --quick: only the first three settings (and only pdom and dwf unless --policies).
+#   --policies: these policies instead of pdom, dwf and ukernel.
+#   --ignore KEY: leave out every member named KEY before comparing (for a change that is
+#     meant to alter only a statistic of the simulator's own work, e.g. sm_steps).
 set -euo pipefail
-[ $# -ge 3 ] || { echo "usage: $0 BASE_BUILD NEW_BUILD TRACE_DIR [--quick]" >&2; exit 2; }
-base=$1/bin/simt-sim new=$2/bin/simt-sim dir=$3 quick=${4:-}
+usage="usage: $0 BASE_BUILD NEW_BUILD TRACE_DIR [--quick] [--policies LIST] [--ignore KEY]..."
+[ $# -ge 3 ] || { echo "$usage" >&2; exit 2; }
+base=$1/bin/simt-sim new=$2/bin/simt-sim dir=$3 quick="" policies="pdom dwf ukernel" pset="" ignore=()
+shift 3
+while [ $# -gt 0 ]; do
+    case $1 in
+    --quick) quick=--quick ;;
+    --policies | --ignore)
+        [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }
+        if [ "$1" = --policies ]; then policies=$2 pset=1; else ignore+=("$2"); fi
+        shift
+        ;;
+    *) echo "$usage" >&2; exit 2 ;;
+    esac
+    shift
+done
 for s in "$base" "$new"; do [ -x "$s" ] || { echo "compare_builds.sh: $s is not built" >&2; exit 2; }; done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -21,8 +39,11 @@ settings=(
     "ampere-like|--set memstage.model=hierarchy"
     "gt200-jin|"
 )
-policies="pdom dwf ukernel"
-if [ "$quick" = --quick ]; then settings=("${settings[@]:0:3}"); policies="pdom dwf"; fi
+if [ "$quick" = --quick ]; then
+    settings=("${settings[@]:0:3}")
+    [ -n "$pset" ] || policies="pdom dwf"
+fi
+if [ ${#ignore[@]} -gt 0 ]; then command -v jq >/dev/null || { echo "compare_builds.sh: --ignore needs jq" >&2; exit 2; }; fi
 runs=0 bad=0 errs=0
 for tr in "$dir"/*.trace; do
     for st in "${settings[@]}"; do
@@ -41,6 +62,14 @@ for tr in "$dir"/*.trace; do
                     { echo "error"; cat "$tmp/$which.out"; } >"$tmp/$which.json"
                 fi
             done
+            if [ $failed = 0 ]; then
+                for k in "${ignore[@]}"; do
+                    for which in base new; do
+                        jq --arg k "$k" 'walk(if type == "object" then del(.[$k]) else . end)' \
+                            "$tmp/$which.json" >"$tmp/$which.f" && mv "$tmp/$which.f" "$tmp/$which.json"
+                    done
+                done
+            fi
             if [ $failed = 2 ] && cmp -s "$tmp/base.json" "$tmp/new.json"; then
                 # the same error from both (e.g. a CTA that does not fit a preset): not a
                 # difference, but said, so that a matrix of failing runs is not taken for a pass
