@@ -157,6 +157,11 @@ static const struct simt_param_desc sim_params[] = {
     B("sim.collector_skip", "true",
       "skip the operand collector's scan while it is quiet (every instruction read, none "
       "dispatchable, nothing it reads changed); results are identical to false, only faster"),
+    B("sim.skip_cycles", "true",
+      "step an SM only in the cycles where something can happen in it (its next pipeline or "
+      "memory event); false steps every SM in every cycle of the launch - slow, to check that "
+      "the skipping changes no result (docs/TIMING.md; a policy with an idle() hook, ukernel, "
+      "sees the extra cycles)"),
     I("sim.epoch_cycles", "0", 0, 1ll << 40,
       "record a time series of the counters every this many cycles (0 = off)"),
     S("sim.launches", "all",

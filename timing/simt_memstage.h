@@ -116,6 +116,12 @@ struct simt_memstage_ops {
                        const struct simt_memstage_client *client, void **state);
     void (*destroy)(void *state);
     void (*tick)(void *state, uint64_t cycle);
+    /*! launch_end() (optional) : the launch ended; `end` is the cycle after its last. The core
+     *  steps an SM only in cycles where something can happen, a stage that counts per-cycle
+     *  statistics in tick() counts the skipped cycles at the next tick: here it counts those
+     *  up to end - 1 (as if the SM had stepped in every cycle up to then) and starts afresh
+     *  at the next launch. */
+    void (*launch_end)(void *state, uint64_t end);
 
     /*! can_accept() : true if push() may be called this cycle. */
     bool (*can_accept)(void *state, uint64_t cycle);

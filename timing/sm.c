@@ -299,6 +299,7 @@ struct simt_gpu {
     int fast_scan;       /* sim.fast_scan: issue_round may use pick_plain() */
     int tiered;          /* call_ready asks ready_first(), pick_plain the rest if needed */
     int coll_skip;       /* sim.collector_skip: a quiet collector is not rescanned */
+    int skip_cycles;     /* sim.skip_cycles: an SM steps only when something can happen */
     uint64_t now;        /* the cycle being simulated (wakes SMs a grid barrier releases) */
     uint32_t cta_nthreads, cta_nwarps;
     uint64_t cta_regs, cta_smem;
@@ -3112,6 +3113,8 @@ static simt_err sm_step(struct sm *s, uint64_t cycle)
         if (m < nx)
             nx = m > cycle ? m : cycle + 1;
     }
+    if (!g->skip_cycles)
+        nx = cycle + 1; /* the reference: every cycle (until the launch ends) */
     s->next_cycle = nx;
     return SIMT_ERR_OK;
 }
@@ -3378,6 +3381,7 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
     g->decouple = simt_config_bool(cfg, "sim.decoupled");
     g->fast_scan = simt_config_bool(cfg, "sim.fast_scan");
     g->coll_skip = simt_config_bool(cfg, "sim.collector_skip");
+    g->skip_cycles = simt_config_bool(cfg, "sim.skip_cycles");
     g->epoch = (uint64_t)CI("sim.epoch_cycles");
     g->max_warps = g->max_threads / g->warp_size;
     simt_err e = SIMT_ERR_OK;
@@ -3957,6 +3961,8 @@ simt_err simt_gpu_run_launch(simt_gpu *g, simt_trace_reader *r, uint32_t launch,
             (*g->st_blocked) += (uint64_t)s->last_blocked * (end - s->accounted_until);
             (*g->st_mem_stall) += (uint64_t)s->last_memstall * (end - s->accounted_until);
         }
+        if (!e && g->ms_ops->launch_end) /* the stage's per-cycle counts, likewise */
+            g->ms_ops->launch_end(s->ms, end);
         if (e) /* release what an aborted launch left behind */
             for (uint32_t c = 0; c < g->max_ctas; c++)
                 if (s->ctas[c].used)

@@ -400,6 +400,18 @@ static void waiter_release(struct hsm *s, uint32_t id)
     s->wfree[s->nwfree++] = id;
 }
 
+/* The core steps an SM only in cycles where something can happen; hier_tick counts the
+ * skipped ones at its next tick, at the occupancy they had. Anything that changes the MSHR
+ * occupancy between two ticks (a fill from shared_tick) first counts them here: the cycles
+ * since the last tick, up to `cycle` (inclusive), at the occupancy they had. */
+static void l1_ticks_to(struct hsm *s, uint64_t cycle)
+{
+    if (s->ticked && cycle > s->cycle) {
+        simt_cache_ticks_each(s->cache, 3, cycle - s->cycle);
+        s->cycle = cycle;
+    }
+}
+
 static void wake_sm(struct hsm *s);
 
 /* One operation of waiter `id` is back at `cycle`. */
@@ -446,27 +458,18 @@ static void wake_sm(struct hsm *s)
     struct hier_shared *sh = s->sh;
     s->sleeping = 0;
     sh->nsleep--;
-    if (sh->cycle > s->cycle) {
-        simt_cache_ticks_each(s->cache, 3, sh->cycle - s->cycle);
-        s->cycle = sh->cycle;
-    }
+    l1_ticks_to(s, sh->cycle);
     s->client.wake(s->client.ctx, sh->cycle);
 }
 
-/* A fill is about to change SM s's caches (from shared_tick): the stall fast path must look
- * again, and so must a sleeping unit unless its failure depends on the miss queue only; then
- * the cycles it slept are counted first at the MSHR occupancy they had (as in wake_sm). */
+/* A fill is about to change SM s's caches (from shared_tick; the caller has counted the
+ * cycles before it, l1_ticks_to): the stall fast path must look again, and so must a
+ * sleeping unit unless its failure depends on the miss queue only. */
 static inline void changed_fill(struct hsm *s)
 {
     s->epoch++;
-    if (!s->sleeping)
-        return;
-    if (!s->last_fail.pops_only)
+    if (s->sleeping && !s->last_fail.pops_only)
         wake_sm(s);
-    else if (s->sh->cycle > s->cycle) {
-        simt_cache_ticks_each(s->cache, 3, s->sh->cycle - s->cycle);
-        s->cycle = s->sh->cycle;
-    }
 }
 
 /* Cache ci of SM s popped its miss queue (from shared_tick): only a COMQ failure on that
@@ -670,6 +673,14 @@ static void hier_tick(void *state, uint64_t cycle)
     /* without a tracker its counters never change */
     if (s->tracker.kind != SIMT_TRACKER_NONE)
         tracker_publish(s);
+}
+
+static void hier_launch_end(void *state, uint64_t end)
+{
+    struct hsm *s = state;
+    if (end > 0)
+        l1_ticks_to(s, end - 1);
+    s->ticked = 0; /* the next launch's first tick counts one cycle */
 }
 
 static bool hier_can_accept(void *state, uint64_t cycle)
@@ -1388,6 +1399,9 @@ static void sm_receive(struct hier_shared *sh, struct hsm *s)
     }
     const int cp = path_of(q.space);
     simt_cache *c = s->cache[cp == C_SMEM ? C_L1D : cp];
+    /* the cycles the SM skipped since its last tick had the occupancy before this fill (its
+     * next tick counts the cycles after it) */
+    l1_ticks_to(s, sh->cycle);
     changed_fill(s); /* before the fill changes the MSHR occupancy */
     simt_err e = simt_cache_fill(c, q.addr, on_l1_fill, s);
     if (e && !sh->err)
@@ -1515,10 +1529,20 @@ static void hier_shared_tick(void *shared, uint64_t cycle)
     struct hier_shared *sh = shared;
     sh->cycle = cycle;
     if (sh->clk.edges[0] < cycle && shared_idle(sh)) { /* skip idle time */
-        const uint64_t e1 = sh->clk.edges[1], e2 = sh->clk.edges[2];
+        /* what the edges jumped over would have done to an idle shared part: count them
+         * (core, interconnect and its networks, L2 and DRAM cycles) and move the domains'
+         * own time on, so that every counter is the same as when shared_tick() is called
+         * in every cycle (sim.skip_cycles = false) */
+        const uint64_t e0 = sh->clk.edges[0], e1 = sh->clk.edges[1], e2 = sh->clk.edges[2];
         simt_clocks_jump(&sh->clk, cycle);
-        (*sh->st_icnt_cycles) += sh->clk.edges[1] - e1;
-        (*sh->st_dram_cycles) += sh->clk.edges[2] - e2;
+        const uint64_t d1 = sh->clk.edges[1] - e1, d2 = sh->clk.edges[2] - e2;
+        (*sh->st_core_cycles) += sh->clk.edges[0] - e0;
+        (*sh->st_icnt_cycles) += d1;
+        (*sh->st_dram_cycles) += d2;
+        simt_icnt_idle(sh->req, d1);
+        simt_icnt_idle(sh->rep, d1);
+        sh->l2_now += d1;
+        sh->dram_vnow += d2;
     }
     for (;;) {
         const uint32_t d = simt_clocks_peek_inline(&sh->clk);
@@ -1808,6 +1832,7 @@ const struct simt_memstage_ops simt_memstage_hierarchy_ops = {
     .create = hier_create,
     .destroy = hier_destroy,
     .tick = hier_tick,
+    .launch_end = hier_launch_end,
     .can_accept = hier_can_accept,
     .push = hier_push,
     .predict = hier_predict,

@@ -332,6 +332,12 @@ void simt_icnt_tick(simt_icnt *n)
     n->now++;
 }
 
+void simt_icnt_idle(simt_icnt *n, uint64_t cycles)
+{
+    ADD(ticks, cycles);
+    n->now += cycles;
+}
+
 uint64_t simt_icnt_next_ready(simt_icnt *n)
 {
     if (!n->inflight)

@@ -70,6 +70,10 @@ const uint64_t *simt_icnt_busy_outputs(const simt_icnt *n);
 simt_err simt_icnt_push(simt_icnt *n, uint32_t in, uint32_t out_port, const struct simt_mpkt *req);
 /*! simt_icnt_tick() : one interconnect cycle (arbitration, then time advances). */
 void simt_icnt_tick(simt_icnt *n);
+
+/*! simt_icnt_idle() : n cycles of a network that holds no packet (simt_icnt_busy() == 0): what
+ *  n calls of simt_icnt_tick() would do then (count them, advance time), in one step. */
+void simt_icnt_idle(simt_icnt *n, uint64_t cycles);
 /*! simt_icnt_peek() : the oldest packet deliverable at output `out_port` (NULL if none);
  *  the receiver pops it when it can take it - not popping is back-pressure. */
 const struct simt_mpkt *simt_icnt_peek(const simt_icnt *n, uint32_t out_port);
