@@ -838,8 +838,12 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
     out->nrejected = 0;
     out->busy_cycles = 1;
     if (s->err || sh->err) {
-        simt_err e = s->err ? s->err : sh->err;
-        return simt_seterr(e, "memory hierarchy: %s", simt_errmsg());
+        /* the message recorded with the error, prefixed in place (formatting the message
+         * buffer into itself garbled it) */
+        simt_errprefix("%sSM %u, cycle %llu",
+                       strncmp(simt_errmsg(), "memory hierarchy", 16) ? "memory hierarchy: " : "",
+                       s->id, (unsigned long long)cycle);
+        return s->err ? s->err : sh->err;
     }
     (*sh->st_pushes)++;
     if (s->sleeping) { /* the core pushes: it is awake (it should not sleep and push) */
@@ -1032,7 +1036,10 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
                                 .id = wid,
                                 .src = (uint16_t)s->id,
                                 .is_write = o->write,
-                                .space = sp0,
+                                /* a write goes through the L1D (oc): with write-back its
+                                 * line fill must come back there (sm_receive routes a reply
+                                 * by its space), whatever window the group's address is in */
+                                .space = o->write && cp != C_L1D ? SIMT_MS_GLOBAL : sp0,
                                 .kind = o->atomic ? SIMT_MPKT_ATOMIC : SIMT_MPKT_LINE};
         enum simt_hazard hz;
         enum simt_cache_outcome r;
