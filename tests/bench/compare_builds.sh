@@ -62,12 +62,12 @@ for tr in "$dir"/*.trace; do
                     { echo "error"; cat "$tmp/$which.out"; } >"$tmp/$which.json"
                 fi
             done
-            if [ $failed = 0 ]; then
-                for k in "${ignore[@]}"; do
-                    for which in base new; do
-                        jq --arg k "$k" 'walk(if type == "object" then del(.[$k]) else . end)' \
-                            "$tmp/$which.json" >"$tmp/$which.f" && mv "$tmp/$which.f" "$tmp/$which.json"
-                    done
+            if [ $failed = 0 ] && [ ${#ignore[@]} -gt 0 ]; then
+                for which in base new; do
+                    jq 'walk(if type == "object" then with_entries(select(.key as $k |
+                            $ARGS.positional | index($k) | not)) else . end)' \
+                        "$tmp/$which.json" --args "${ignore[@]}" >"$tmp/$which.f" &&
+                        mv "$tmp/$which.f" "$tmp/$which.json"
                 done
             fi
             if [ $failed = 2 ] && cmp -s "$tmp/base.json" "$tmp/new.json"; then

@@ -1404,6 +1404,7 @@ static void sm_receive(struct hier_shared *sh, struct hsm *s)
         waiter_done(s, q.id, sh->cycle);
         return;
     }
+    /* the packet's space names the L1 that sent it (hier_push: a write's is global) */
     const int cp = path_of(q.space);
     simt_cache *c = s->cache[cp == C_SMEM ? C_L1D : cp];
     /* the cycles the SM skipped since its last tick had the occupancy before this fill (its
