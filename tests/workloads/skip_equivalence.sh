@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # timing.skip_cycles.<workload>: the core steps an SM only in the cycles where something can
-# happen in it, and the memory hierarchy jumps over idle stretches of its shared part; every
-# per-cycle statistic (MSHR occupancy sums, cache, interconnect and DRAM cycles, the clock
-# domains' cycles) must still be what stepping every SM in every cycle gives
-# (sim.skip_cycles=false). The workload's tiny trace is replayed both ways on fermi-turner
-# (stalling, replay, and mesh + FIFO DRAM + write-back L1) and on gt200-jin, with pdom and
+# happen in it, and the memory hierarchy jumps over idle stretches of its shared part; the
+# timing and every per-cycle statistic (MSHR occupancy sums, cache, interconnect and DRAM
+# cycles, the clock domains' cycles) must still be what stepping every SM in every cycle
+# gives (sim.skip_cycles=false). The workload's tiny trace is replayed both ways on
+# fermi-turner (stalling, replay, and mesh + FIFO DRAM + write-back L1), on ampere-like with
+# the hierarchy (108 SMs, 4 LD/ST units, separated collector) and on gt200-jin, with pdom and
 # dwf; the statistics JSON must be identical but for sim.sm_steps (the steps taken) and the
 # parameter itself. Not for ukernel: its idle() hook sees every stepped cycle that issued
 # nothing (policies/simt_policy.h), so stepping every cycle is another schedule for it.
@@ -18,6 +19,7 @@ settings=(
     "fermi-turner|"
     "fermi-turner|--set hazard.mode=replay"
     "fermi-turner|--set gpu.interconnect=mesh --set dram.scheduler=fifo --set l1d.write_policy=write-back"
+    "ampere-like|--set memstage.model=hierarchy"
     "gt200-jin|"
 )
 n=0

@@ -658,9 +658,13 @@ static void tracker_publish(struct hsm *s)
         }
 }
 
+static void shared_catch_up(struct hier_shared *sh, uint64_t cycle);
+
 static void hier_tick(void *state, uint64_t cycle)
 {
     struct hsm *s = state;
+    if (s->sh->clk.edges[0] < cycle) /* the first SM of the cycle after an idle stretch */
+        shared_catch_up(s->sh, cycle);
     /* the core steps an SM only in cycles where something can happen (a completion wakes it
      * the next cycle): account the skipped cycles at the occupancy they had (this cycle and
      * the skipped ones: cycle - last; 1 on the first tick) */
@@ -1532,26 +1536,37 @@ static int shared_idle(const struct hier_shared *sh)
     return 1;
 }
 
+/* The shared part was idle since its clocks last moved (shared_tick is called in every
+ * cycle while it is not): jump them to core cycle `cycle`, before anything of this cycle
+ * (an SM's push) gives it work - what the edges jumped over would have done to an idle
+ * shared part is counted (core, interconnect and its networks, L2 and DRAM cycles) and the
+ * domains' own time moves on, so that every counter and every later edge is the same as when
+ * shared_tick() is called in every cycle (sim.skip_cycles = false). Called from the first SM
+ * tick of a cycle and from shared_tick(); a no-op once the clocks are at `cycle`. Until the
+ * eighteenth session only shared_tick() jumped, after the SMs' pushes of the cycle: a push
+ * that ended an idle stretch then met the interconnect and DRAM edges of the cycles before
+ * it, and its request went that much earlier. */
+static void shared_catch_up(struct hier_shared *sh, uint64_t cycle)
+{
+    if (sh->clk.edges[0] >= cycle || !shared_idle(sh))
+        return;
+    const uint64_t e0 = sh->clk.edges[0], e1 = sh->clk.edges[1], e2 = sh->clk.edges[2];
+    simt_clocks_jump(&sh->clk, cycle);
+    const uint64_t d1 = sh->clk.edges[1] - e1, d2 = sh->clk.edges[2] - e2;
+    (*sh->st_core_cycles) += sh->clk.edges[0] - e0;
+    (*sh->st_icnt_cycles) += d1;
+    (*sh->st_dram_cycles) += d2;
+    simt_icnt_idle(sh->req, d1);
+    simt_icnt_idle(sh->rep, d1);
+    sh->l2_now += d1;
+    sh->dram_vnow += d2;
+}
+
 static void hier_shared_tick(void *shared, uint64_t cycle)
 {
     struct hier_shared *sh = shared;
     sh->cycle = cycle;
-    if (sh->clk.edges[0] < cycle && shared_idle(sh)) { /* skip idle time */
-        /* what the edges jumped over would have done to an idle shared part: count them
-         * (core, interconnect and its networks, L2 and DRAM cycles) and move the domains'
-         * own time on, so that every counter is the same as when shared_tick() is called
-         * in every cycle (sim.skip_cycles = false) */
-        const uint64_t e0 = sh->clk.edges[0], e1 = sh->clk.edges[1], e2 = sh->clk.edges[2];
-        simt_clocks_jump(&sh->clk, cycle);
-        const uint64_t d1 = sh->clk.edges[1] - e1, d2 = sh->clk.edges[2] - e2;
-        (*sh->st_core_cycles) += sh->clk.edges[0] - e0;
-        (*sh->st_icnt_cycles) += d1;
-        (*sh->st_dram_cycles) += d2;
-        simt_icnt_idle(sh->req, d1);
-        simt_icnt_idle(sh->rep, d1);
-        sh->l2_now += d1;
-        sh->dram_vnow += d2;
-    }
+    shared_catch_up(sh, cycle);
     for (;;) {
         const uint32_t d = simt_clocks_peek_inline(&sh->clk);
         if (d == 0) {
