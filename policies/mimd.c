@@ -1,8 +1,10 @@
 /*
  * mimd.c - "mimd": every thread is independent; the upper bound on SIMD efficiency for any
  * divergence scheme. Idealisations, on purpose (docs/POLICIES.md):
- *   - a group ("mixed") holds threads at different PCs and even call depths; the core takes
- *     the unit class of each thread's own instruction;
+ *   - a group ("mixed") holds threads at different PCs and even call depths; the core issues
+ *     it as one instruction record per issue class of its threads (each memory kind and
+ *     space, fences, the rest), so every thread's memory access reaches the memory stage as
+ *     what it is, while the group counts as one warp instruction;
  *   - mimd.scope=sm (default): every cycle the SM's READY threads are packed, in slot order,
  *     into groups of warp_size threads regardless of static warp, CTA or home lane, on lanes
  *     0..n-1 (an ideal crossbar: no register-bank conflicts). So every group is full while

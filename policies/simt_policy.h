@@ -113,8 +113,10 @@ struct simt_group {
     int32_t priority;        /* higher issues first; equal priorities are ordered by the core's
                                 scheduler (loose round-robin, greedy-then-oldest, two-level) */
     uint32_t sched;          /* the scheduler that owns this group (< nschedulers) */
-    bool mixed;              /* threads may sit at different pcs (only `mimd`): the core takes
-                                the unit class of each thread's own instruction */
+    bool mixed;              /* threads may sit at different pcs (only `mimd`): the core issues
+                                one instruction record per issue class of its threads (each
+                                memory kind and space, fences, the rest; timing/sm.c
+                                issue_class), one warp instruction in all */
     /* --- additions (the core zeroes out[] before each ready() call, so a policy that does
      *     not know a field leaves it 0/false) --- */
     bool one_warp; /* hint: every thread of the group is in the static warp of

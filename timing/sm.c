@@ -224,8 +224,10 @@ struct sm {
     /* run_decoupled(): the earliest cycle of the next step (the last step's + 1), the cycle at
      * which the SM waits for dispatch_ctas (UINT64_MAX: not waiting), its own last progress */
     uint64_t min_next, stop_at, own_progress;
-    uint32_t *issued_buf;   /* copies of issued groups' thread lists */
-    uint32_t *wtmp, *wbest; /* static warps of the group being checked / the best one */
+    uint32_t *issued_buf;    /* copies of issued groups' thread lists */
+    uint32_t *wtmp, *wbest;  /* static warps of the group being checked / the best one */
+    uint32_t *mthr, *mwarps; /* a mixed group's threads by issue class, a part's warps */
+    uint8_t *mlanes;         /* their lanes */
     uint32_t *rel_buf;
     uint32_t stamp;
     uint32_t *touched; /* CTA slots whose threads reached a barrier or exited this cycle */
@@ -290,6 +292,7 @@ struct simt_gpu {
     uint32_t *nf;     /* next non-FREE pc at or after pc within the block (NONE if none) */
     uint32_t *nseq;   /* next non-FREE pc after pc in layout order (NONE at the end) */
     uint8_t *ismem;   /* per pc: a memory instruction (its events' addresses are kept) */
+    uint8_t *icls;    /* per pc: issue_class() of the instruction */
     uint64_t *sbbits; /* per pc: sb_inst_bits() of the instruction */
     uint64_t next_cta, ctas_done;
     uint64_t grid_ready; /* CTAs of the launch whose live threads all wait at a grid barrier */
@@ -326,7 +329,8 @@ struct simt_gpu {
     uint64_t *st_ctas, *st_barriers, *st_bank_conf, *st_wb_stall, *st_mem_stall, *st_launches;
     uint64_t *st_fetches, *st_ic_miss, *st_fe_stall, *st_replays, *st_hazard_cycles;
     uint64_t *st_steps;
-    uint64_t *st_hz[SIMT_HZ_NUM_], *st_alu_insts, *st_blocked, *st_pred_held, *st_replay_issued;
+    uint64_t *st_hz[SIMT_HZ_NUM_], *st_alu_insts, *st_thread_acc, *st_blocked, *st_pred_held,
+        *st_replay_issued;
     int predict; /* hazard prediction on: consult ms_ops->predict before issuing a load */
 };
 
@@ -358,6 +362,34 @@ static int unit_of(uint8_t ic)
         return U_BR;
     default:
         return U_ALU;
+    }
+}
+
+/* The issue class of an instruction, for mixed groups (MIMD), which issue one instruction
+ * record per class of their threads (issue_any): every memory instruction kind (load, store,
+ * atomic, copy) in every space is a class of its own, so that each thread's access goes to
+ * the memory stage as what it is, with its own destination register; fences are one (they
+ * wait for their warps' memory instructions); everything else is one class, timed as the
+ * record's first instruction (an ALU, SFU, branch or barrier of another thread in the group
+ * takes that unit and latency: an idealisation in MIMD's favour, docs/TIMING.md). */
+enum { IC_OTHER, IC_MEMBAR, IC_MEM0, IC_NCLASS = IC_MEM0 + 4 * 8 };
+_Static_assert(IC_NCLASS <= 64, "mixed groups keep their classes in a word");
+
+static uint32_t issue_class(const struct simt_sinst *si)
+{
+    switch (si->iclass) {
+    case SIMT_IC_LOAD:
+        return IC_MEM0 + 0 * 8 + (si->mspace & 7u);
+    case SIMT_IC_STORE:
+        return IC_MEM0 + 1 * 8 + (si->mspace & 7u);
+    case SIMT_IC_ATOMIC:
+        return IC_MEM0 + 2 * 8 + (si->mspace & 7u);
+    case SIMT_IC_COPY:
+        return IC_MEM0 + 3 * 8 + (si->mspace & 7u);
+    case SIMT_IC_MEMBAR:
+        return IC_MEMBAR;
+    default:
+        return IC_OTHER;
     }
 }
 
@@ -1375,6 +1407,167 @@ static inline int fence_waits(const struct sm *s, const uint32_t *wl, uint32_t n
     return 0;
 }
 
+/* One issue class of a mixed group: its threads are s->mthr[start .. start + n) (lanes in
+ * s->mlanes), in the group's order; pc is the first one's. */
+struct mpart {
+    uint32_t pc, start, n;
+};
+
+/* Splits mixed group gr by the issue class of each thread's instruction into parts (in the
+ * order of each class's first thread); returns how many (1: one class, nothing written to
+ * s->mthr; 0: a thread at no instruction, which check/issue reject as before). */
+static uint32_t mixed_split(struct sm *s, const struct simt_group *gr, struct mpart *part)
+{
+    struct simt_gpu *g = s->g;
+    uint8_t idx[IC_NCLASS];
+    uint64_t seen = 0;
+    uint32_t np = 0;
+    for (uint32_t i = 0; i < gr->nthreads; i++) {
+        uint32_t slot = gr->threads[i];
+        if (slot >= g->max_threads || s->threads[slot].pc >= g->prog->ninsts)
+            return 0;
+        uint32_t c = g->icls[s->threads[slot].pc];
+        if (!(seen >> c & 1)) {
+            seen |= 1ull << c;
+            idx[c] = (uint8_t)np;
+            part[np++] = (struct mpart){.pc = s->threads[slot].pc};
+        }
+        part[idx[c]].n++;
+    }
+    if (np == 1)
+        return 1;
+    for (uint32_t p = 0, at = 0; p < np; p++) {
+        part[p].start = at;
+        at += part[p].n;
+        part[p].n = 0;
+    }
+    for (uint32_t i = 0; i < gr->nthreads; i++) {
+        uint32_t slot = gr->threads[i];
+        struct mpart *pp = &part[idx[g->icls[s->threads[slot].pc]]];
+        uint32_t x = pp->start + pp->n++;
+        s->mthr[x] = slot;
+        s->mlanes[x] = gr->lanes ? gr->lanes[i] : s->threads[slot].lane;
+    }
+    return np;
+}
+
+/* Part p of mixed group gr as a group of its own. */
+static struct simt_group mixed_part(const struct sm *s, const struct simt_group *gr,
+                                    const struct mpart *p)
+{
+    struct simt_group sub = *gr;
+    sub.pc = p->pc;
+    sub.depth = s->threads[s->mthr[p->start]].depth;
+    sub.nthreads = p->n;
+    sub.threads = s->mthr + p->start;
+    sub.lanes = s->mlanes + p->start;
+    sub.warps = NULL;
+    sub.nwarps = 0;
+    return sub;
+}
+
+/* A RAW or WAW hazard on the scoreboard for the instruction at pc in any of warps wl[0..nw)
+ * (*longlat: the pending write is a long-latency one). */
+static inline __attribute__((always_inline)) int
+raw_blocked(struct sm *s, uint32_t pc, const uint32_t *wl, uint32_t nw, int *longlat)
+{
+    struct simt_gpu *g = s->g;
+    const struct simt_sinst *si = &g->prog->insts[pc];
+    for (uint32_t i = 0; i < nw; i++) {
+        struct warp *w = &s->warps[wl[i]];
+        if (w->sb_bits & g->sbbits[pc]) {
+            /* the search only for the registers whose summary bit is set */
+            for (uint32_t r = 0; r < si->nsrc; r++) {
+                int x = sb_maybe(w, si->srcs[r]) ? sb_find(w, si->srcs[r]) : -1;
+                if (x >= 0) {
+                    *longlat |= w->sb[x].longlat;
+                    return 1;
+                }
+            }
+            if (si->dst && sb_maybe(w, si->dst) && sb_find(w, si->dst) >= 0)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* check_group() for a mixed group whose threads are of several issue classes: each thread's
+ * warp's operands for its part's instruction, then the fences, the group's instruction buffer
+ * and replay marks, a free collector slot of each class the parts need, and each memory part's
+ * prediction. Returns check_group's codes, or -1 if the group has a single class (check it as
+ * usual). */
+static __attribute__((noinline)) int check_mixed(struct sm *s, const struct simt_group *gr,
+                                                 const uint32_t *wl, uint32_t nw, int *longlat,
+                                                 uint64_t cycle)
+{
+    struct simt_gpu *g = s->g;
+    /* one pass: each thread's class names its part (the first thread of the class gives the
+     * part's pc, whose registers issue_group() will book); its warp's scoreboard is checked
+     * against that instruction (a warp seen again in a row is not checked twice) */
+    uint32_t ppc[IC_NCLASS], need[U_NUM] = {0}, np = 0, last_w = NONE, last_c = NONE;
+    uint8_t idx[IC_NCLASS];
+    uint64_t seen = 0;
+    int fence = 0;
+    for (uint32_t i = 0; i < gr->nthreads; i++) {
+        uint32_t slot = gr->threads[i];
+        if (slot >= g->max_threads || s->threads[slot].pc >= g->prog->ninsts)
+            return 1; /* (issue_group would reject the thread) */
+        uint32_t c = g->icls[s->threads[slot].pc];
+        if (!(seen >> c & 1)) {
+            seen |= 1ull << c;
+            idx[c] = (uint8_t)np;
+            ppc[np++] = s->threads[slot].pc;
+            const struct simt_sinst *si = &g->prog->insts[s->threads[slot].pc];
+            need[slot_class(g, (uint32_t)unit_of(si->iclass))]++;
+            fence |= si->iclass == SIMT_IC_MEMBAR;
+        }
+        uint32_t w = s->threads[slot].warp;
+        if (w == last_w && c == last_c)
+            continue;
+        last_w = w;
+        last_c = c;
+        if (raw_blocked(s, ppc[idx[c]], &w, 1, longlat))
+            return 1;
+    }
+    if (np == 1)
+        return -1; /* one class: check_group's own checks (the same answers) */
+    for (uint32_t i = 0; fence && i < gr->nthreads; i++) { /* then the fence, as there */
+        uint32_t w = s->threads[gr->threads[i]].warp;
+        if (g->icls[s->threads[gr->threads[i]].pc] == IC_MEMBAR && fence_waits(s, &w, 1)) {
+            *longlat = 1;
+            return 1;
+        }
+    }
+    if (g->buffered_fe) {
+        const struct fent *e = fe_entry(s, gr->id);
+        if (e->ib_pc != gr->pc || e->ib_n == 0)
+            return 3;
+    }
+    if (g->replay)
+        for (uint32_t i = 0; i < nw; i++)
+            if (s->warps[wl[i]].nmarked)
+                return 5;
+    /* a free slot of each class it needs: its other parts may fill the collector beyond its
+     * slots for a while (an idealisation in MIMD's favour; s->coll has room for them), since
+     * a group of more classes than the collector has slots could never issue otherwise */
+    for (uint32_t c = 0; c < U_NUM; c++)
+        if (need[c] && !has_free_slot(s, c))
+            return 2;
+    if (g->predict) {
+        struct mpart mp[IC_NCLASS];
+        uint32_t n2 = mixed_split(s, gr, mp); /* the parts' threads, for the predictor */
+        for (uint32_t p = 0; p < n2; p++) {
+            struct simt_group sub = mixed_part(s, gr, &mp[p]);
+            const struct simt_sinst *si = &g->prog->insts[sub.pc];
+            uint32_t pnw = 0;
+            const uint32_t *pwl = group_warps(s, &sub, s->mwarps, &pnw);
+            if (unit_of(si->iclass) == U_MEM && predict_hold(s, &sub, si, pwl[0], cycle))
+                return 4;
+        }
+    }
+    return 0;
+}
+
 /* 0: can issue; 1: RAW (or a fence waiting on memory); 3: front end; 2: structural (collector
  * full); 4: held back by a hazard prediction; 5: a warp of the group has an instruction marked
  * for replay */
@@ -1389,21 +1582,13 @@ check_group(struct sm *s, const struct simt_group *gr, uint32_t *wbuf, const uin
     *wlist = group_warps(s, gr, wbuf, nw);
     const uint32_t *wl = *wlist;
     *longlat = 0;
-    for (uint32_t i = 0; i < *nw; i++) {
-        struct warp *w = &s->warps[wl[i]];
-        if (w->sb_bits & g->sbbits[gr->pc]) {
-            /* the search only for the registers whose summary bit is set */
-            for (uint32_t r = 0; r < si->nsrc; r++) {
-                int x = sb_maybe(w, si->srcs[r]) ? sb_find(w, si->srcs[r]) : -1;
-                if (x >= 0) {
-                    *longlat |= w->sb[x].longlat;
-                    return 1;
-                }
-            }
-            if (si->dst && sb_maybe(w, si->dst) && sb_find(w, si->dst) >= 0)
-                return 1;
-        }
+    if (gr->mixed) {
+        int r = check_mixed(s, gr, wl, *nw, longlat, cycle);
+        if (r >= 0)
+            return r;
     }
+    if (raw_blocked(s, gr->pc, wl, *nw, longlat))
+        return 1;
     if (si->iclass == SIMT_IC_MEMBAR && fence_waits(s, wl, *nw)) {
         *longlat = 1; /* it waits on memory (two-level: demoted) */
         return 1;
@@ -1553,8 +1738,13 @@ static void pc_count(struct sm *s, const struct simt_group *gr, const struct sim
         }
 }
 
+/* issue_group() flags: a whole group (its statistics: one warp instruction, its threads, the
+ * per-pc profile), and whether it takes its instruction from the group's warp buffer entry.
+ * A part of a mixed group has neither but the first part, which has the buffer. */
+enum { ISSUE_COUNT = 1, ISSUE_FE = 2, ISSUE_WHOLE = ISSUE_COUNT | ISSUE_FE };
+
 static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uint32_t *wbuf,
-                            uint32_t nw, uint64_t cycle)
+                            uint32_t nw, uint64_t cycle, unsigned flags)
 {
     struct simt_gpu *g = s->g;
     const struct simt_sinst *si = &g->prog->insts[gr->pc];
@@ -1718,13 +1908,15 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
     s->coll_quiet = 0;
     if (unit == U_ALU)
         (*g->st_alu_insts)++;
+    if (unit == U_MEM)
+        (*g->st_thread_acc) += gr->nthreads;
     if (unit == U_MEM && g->predict && g->ms_ops->issued) {
         /* the credit tracker hands out its credit at issue (seed 003 6.0.1) */
         struct simt_mem_req req = inst_req(s, k);
         g->ms_ops->issued(s->ms, cycle, &req);
     }
     in->fe_held = 0;
-    if (g->buffered_fe) {
+    if (g->buffered_fe && (flags & ISSUE_FE)) {
         struct fent *fe = fe_entry(s, gr->id);
         if (g->replay && unit == U_MEM) {
             /* a replayable instruction keeps its warp buffer entry until the checkpoint
@@ -1737,13 +1929,42 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
         }
         fe_consume(s, fe, gr->pc);
     }
+    if (flags & ISSUE_COUNT) {
+        (*g->st_winst)++;
+        (*g->st_tinst) += gr->nthreads;
+        g->st_hist[gr->nthreads < g->warp_size ? gr->nthreads : g->warp_size]++;
+        if (g->pc_prof)
+            pc_count(s, gr, si);
+    }
+    g->last_progress = cycle;
+    s->busy = 1;
+    return SIMT_ERR_OK;
+}
+
+/* Issues gr (already checked). A mixed group (MIMD) whose threads are of several issue classes
+ * issues one instruction record per class (mixed_split), each with its own unit, latency,
+ * registers, warps and, for memory, its own request; together they are one warp instruction
+ * of all the group's threads in one issue slot, as MIMD lanes each run their own
+ * instruction in the same cycle. */
+static simt_err issue_any(struct sm *s, const struct simt_group *gr, const uint32_t *wbuf,
+                          uint32_t nw, uint64_t cycle)
+{
+    struct mpart part[IC_NCLASS];
+    uint32_t np = gr->mixed ? mixed_split(s, gr, part) : 1;
+    if (np <= 1) /* (0: the general loop reports the bad thread) */
+        return issue_group(s, gr, wbuf, nw, cycle, ISSUE_WHOLE);
+    struct simt_gpu *g = s->g;
+    for (uint32_t p = 0; p < np; p++) {
+        struct simt_group sub = mixed_part(s, gr, &part[p]);
+        uint32_t pnw = 0;
+        const uint32_t *pwl = group_warps(s, &sub, s->mwarps, &pnw);
+        SIMT_TRY(issue_group(s, &sub, pwl, pnw, cycle, p == 0 ? ISSUE_FE : 0));
+    }
     (*g->st_winst)++;
     (*g->st_tinst) += gr->nthreads;
     g->st_hist[gr->nthreads < g->warp_size ? gr->nthreads : g->warp_size]++;
     if (g->pc_prof)
-        pc_count(s, gr, si);
-    g->last_progress = cycle;
-    s->busy = 1;
+        pc_count(s, gr, &g->prog->insts[gr->pc]);
     return SIMT_ERR_OK;
 }
 
@@ -2880,7 +3101,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             uint32_t *tcopy = s->issued_buf + (size_t)nchosen * g->max_threads;
             memcpy(tcopy, gr->threads, gr->nthreads * sizeof *tcopy);
             chosen[nchosen].threads = tcopy;
-            simt_err e = issue_group(s, &chosen[nchosen], s->wbest, best_nw, cycle);
+            simt_err e = issue_any(s, &chosen[nchosen], s->wbest, best_nw, cycle);
             if (e) {
                 g->err = e;
                 return -1;
@@ -3183,6 +3404,9 @@ void simt_gpu_free(simt_gpu *g)
         free(s->issued_buf);
         free(s->wtmp);
         free(s->wbest);
+        free(s->mthr);
+        free(s->mwarps);
+        free(s->mlanes);
         free(s->rel_buf);
         free(s->touched);
         free(s->fq);
@@ -3199,6 +3423,7 @@ void simt_gpu_free(simt_gpu *g)
     free(g->nf);
     free(g->nseq);
     free(g->ismem);
+    free(g->icls);
     free(g->pc_counts);
     free(g->sbbits);
     free(g);
@@ -3307,6 +3532,10 @@ static simt_err register_stats(struct simt_gpu *g)
         g->st_hz[h] = simt_stats_counter(st, name, desc);
     }
     g->st_alu_insts = simt_stats_counter(st, "units.alu.insts", "warp instructions issued to ALUs");
+    g->st_thread_acc =
+        simt_stats_counter(st, "ldst.thread_accesses",
+                           "thread accesses issued to the LD/ST units (one per thread of a memory "
+                           "instruction: the same under every policy)");
     g->st_blocked =
         simt_stats_counter(st, "collector.mem_blocked",
                            "SM-cycles an issue found no collector slot while an LD/ST unit held an "
@@ -3474,6 +3703,9 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->issued_buf = xcalloc((size_t)g->max_threads * 16, sizeof *s->issued_buf);
         s->wtmp = xcalloc(g->max_threads, sizeof *s->wtmp);
         s->wbest = xcalloc(g->max_threads, sizeof *s->wbest);
+        s->mthr = xcalloc(g->max_threads, sizeof *s->mthr);
+        s->mwarps = xcalloc(g->max_threads, sizeof *s->mwarps);
+        s->mlanes = xcalloc(g->max_threads, sizeof *s->mlanes);
         s->rel_buf = xcalloc(g->max_threads, sizeof *s->rel_buf);
         s->touched = xcalloc(g->max_ctas, sizeof *s->touched);
         s->fe_cap = 64;
@@ -3490,7 +3722,8 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
             !s->mem_ready_at || !s->rejected || !s->pacc || !s->groups || !s->cand || !s->cheap ||
             !s->amark || !s->apos || !s->cidx || !s->cstamp || !s->cage || !s->last_id ||
             !s->last_class || !s->active || !s->nactive || !s->issued_buf || !s->wtmp ||
-            !s->wbest || !s->rel_buf || !s->touched || !s->fe || !s->fq || !s->ic_tag || !s->ic_lru)
+            !s->wbest || !s->mthr || !s->mwarps || !s->mlanes || !s->rel_buf || !s->touched ||
+            !s->fe || !s->fq || !s->ic_tag || !s->ic_lru)
             goto nomem;
         for (uint32_t sc = 0; sc < g->nsched; sc++) {
             s->active[sc] = xcalloc((size_t)3 * g->active_groups, sizeof **s->active);
@@ -3510,8 +3743,10 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
             if (!s->unit_busy[u])
                 goto nomem;
         }
-        s->coll = xcalloc((size_t)s->nslots[0] + s->nslots[1] + s->nslots[2] + s->nslots[3],
-                          sizeof *s->coll);
+        /* (+ IC_NCLASS: the parts of a mixed group beyond the free slots, check_mixed) */
+        s->coll =
+            xcalloc((size_t)s->nslots[0] + s->nslots[1] + s->nslots[2] + s->nslots[3] + IC_NCLASS,
+                    sizeof *s->coll);
         if (!s->coll)
             goto nomem;
         struct simt_memstage_client cl = {.ctx = s, .complete = mem_complete, .wake = mem_wake};
@@ -3636,15 +3871,18 @@ static simt_err launch_setup(struct simt_gpu *g, simt_trace_reader *r, uint32_t 
     g->nseq = xcalloc(ni, sizeof *g->nseq);
     free(g->ismem);
     g->ismem = xcalloc(ni, 1);
+    free(g->icls);
+    g->icls = xcalloc(ni, 1);
     free(g->sbbits);
     g->sbbits = xcalloc(ni, sizeof *g->sbbits);
     free(g->pc_counts);
     g->pc_counts = g->pc_prof ? xcalloc((size_t)ni * PC_NCOUNTS, sizeof *g->pc_counts) : NULL;
-    if (!g->nf || !g->nseq || !g->ismem || !g->sbbits || (g->pc_prof && !g->pc_counts))
+    if (!g->nf || !g->nseq || !g->ismem || !g->icls || !g->sbbits || (g->pc_prof && !g->pc_counts))
         return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
     g->has_grid = 0;
     for (uint32_t pc = 0; pc < ni; pc++) {
         g->ismem[pc] = unit_of(g->prog->insts[pc].iclass) == U_MEM;
+        g->icls[pc] = (uint8_t)issue_class(&g->prog->insts[pc]);
         g->sbbits[pc] = sb_inst_bits(&g->prog->insts[pc]);
         g->has_grid |= g->prog->insts[pc].iclass == SIMT_IC_BARRIER &&
                        (g->prog->insts[pc].flags & SIMT_IF_GRID);

@@ -2,6 +2,8 @@
 # policy.workloads.<name>: one workload's trace replayed under every registered policy,
 # checking the properties the policies issue asks of every workload trace x policy:
 #   - conservation: simt-sim itself fails unless every thread-instruction issues exactly once;
+#     every policy issues the same thread memory accesses (ldst.thread_accesses: a MIMD group
+#     mixing loads with other instructions once made the loads skip the memory stage);
 #   - determinism: a second replay (with the SMs in lockstep) gives identical statistics;
 #   - no deadlock: the watchdog turns one into a failing run;
 #   - bounds: MIMD's SIMD efficiency is never below any other policy's, serial's never above
@@ -17,7 +19,7 @@ policies=$("$bin/simt-sim" --list-policies | awk '{print $1}')
 # The properties concern divergence, not occupancy: lift the GT200 register and shared-memory
 # limits so kernels whose estimated register use exceeds 16 K per CTA still place.
 sim=("$bin/simt-sim" --config gt200-jin --set core.registers=1048576 --set core.shared_bytes=1048576)
-declare -A eff cyc
+declare -A eff cyc acc
 for p in $policies; do
     "${sim[@]}" --policy "$p" --stats-json "$work/$p.json" "$trace" > /dev/null
     # the second run steps the SMs in lockstep (sim.decoupled=false) and scans the scheduler's
@@ -30,6 +32,7 @@ for p in $policies; do
         { echo "FAIL: $p is not deterministic on $wl (decoupled SMs and one-pass scan vs lockstep and buckets)"; exit 1; }
     eff[$p]=$(jq '.totals.simd_efficiency' "$work/$p.json")
     cyc[$p]=$(jq '.totals.cycles' "$work/$p.json")
+    acc[$p]=$(jq '.stats.ldst.thread_accesses' "$work/$p.json")
     printf '%-12s cycles %10s  simd_efficiency %s\n' "$p" "${cyc[$p]}" "${eff[$p]}"
 done
 
@@ -43,6 +46,7 @@ check() { # description, awk condition over a and b
 eps=1e-9
 for p in $policies; do
     check "mimd efficiency >= $p" "${eff[mimd]}" "${eff[$p]}" "a + $eps >= b"
+    check "$p thread memory accesses == pdom's" "${acc[$p]}" "${acc[pdom]}" "a == b && a != \"null\""
 done
 check "serial efficiency <= pdom" "${eff[serial]}" "${eff[pdom]}" "a <= b + $eps"
 check "pdom-hws cycles <= pdom (perfect memory)" "${cyc[pdom-hws]}" "${cyc[pdom]}" "a <= b"
