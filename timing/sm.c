@@ -227,7 +227,7 @@ struct sm {
     uint32_t *issued_buf;    /* copies of issued groups' thread lists */
     uint32_t *wtmp, *wbest;  /* static warps of the group being checked / the best one */
     uint32_t *mthr, *mwarps; /* a mixed group's threads by issue class, a part's warps */
-    uint8_t *mlanes;         /* their lanes */
+    uint8_t *mlanes, *mpart; /* their lanes; the part of each thread of the group */
     uint32_t *rel_buf;
     uint32_t stamp;
     uint32_t *touched; /* CTA slots whose threads reached a barrier or exited this cycle */
@@ -1413,37 +1413,50 @@ struct mpart {
     uint32_t pc, start, n;
 };
 
+/* The part of a mixed group that thread slot joins (its instruction's issue class; a class
+ * met for the first time becomes part *np, at the thread's pc), or -1 for a bad slot or pc.
+ * seen, idx[] and ppc[] carry the classes met so far over the group's threads. */
+static inline int mixed_thread_part(const struct sm *s, uint32_t slot, uint64_t *seen, uint8_t *idx,
+                                    uint32_t *ppc, uint32_t *np)
+{
+    const struct simt_gpu *g = s->g;
+    if (slot >= g->max_threads || s->threads[slot].pc >= g->prog->ninsts)
+        return -1;
+    uint32_t c = g->icls[s->threads[slot].pc];
+    if (!(*seen >> c & 1)) {
+        *seen |= 1ull << c;
+        idx[c] = (uint8_t)*np;
+        ppc[(*np)++] = s->threads[slot].pc;
+    }
+    return idx[c];
+}
+
 /* Splits mixed group gr by the issue class of each thread's instruction into parts (in the
  * order of each class's first thread); returns how many (1: one class, nothing written to
  * s->mthr; 0: a thread at no instruction, which check/issue reject as before). */
 static uint32_t mixed_split(struct sm *s, const struct simt_group *gr, struct mpart *part)
 {
-    struct simt_gpu *g = s->g;
-    uint8_t idx[IC_NCLASS];
+    uint8_t idx[IC_NCLASS], *tp = s->mpart; /* the part of each thread */
+    uint32_t ppc[IC_NCLASS], cnt[IC_NCLASS] = {0}, np = 0;
     uint64_t seen = 0;
-    uint32_t np = 0;
+    if (gr->nthreads > s->g->max_threads)
+        return 0;
     for (uint32_t i = 0; i < gr->nthreads; i++) {
-        uint32_t slot = gr->threads[i];
-        if (slot >= g->max_threads || s->threads[slot].pc >= g->prog->ninsts)
+        int p = mixed_thread_part(s, gr->threads[i], &seen, idx, ppc, &np);
+        if (p < 0)
             return 0;
-        uint32_t c = g->icls[s->threads[slot].pc];
-        if (!(seen >> c & 1)) {
-            seen |= 1ull << c;
-            idx[c] = (uint8_t)np;
-            part[np++] = (struct mpart){.pc = s->threads[slot].pc};
-        }
-        part[idx[c]].n++;
+        tp[i] = (uint8_t)p;
+        cnt[p]++;
     }
     if (np == 1)
         return 1;
     for (uint32_t p = 0, at = 0; p < np; p++) {
-        part[p].start = at;
-        at += part[p].n;
-        part[p].n = 0;
+        part[p] = (struct mpart){.pc = ppc[p], .start = at};
+        at += cnt[p];
     }
     for (uint32_t i = 0; i < gr->nthreads; i++) {
         uint32_t slot = gr->threads[i];
-        struct mpart *pp = &part[idx[g->icls[s->threads[slot].pc]]];
+        struct mpart *pp = &part[tp[i]];
         uint32_t x = pp->start + pp->n++;
         s->mthr[x] = slot;
         s->mlanes[x] = gr->lanes ? gr->lanes[i] : s->threads[slot].lane;
@@ -1504,29 +1517,26 @@ static __attribute__((noinline)) int check_mixed(struct sm *s, const struct simt
     /* one pass: each thread's class names its part (the first thread of the class gives the
      * part's pc, whose registers issue_group() will book); its warp's scoreboard is checked
      * against that instruction (a warp seen again in a row is not checked twice) */
-    uint32_t ppc[IC_NCLASS], need[U_NUM] = {0}, np = 0, last_w = NONE, last_c = NONE;
+    uint32_t ppc[IC_NCLASS], need[U_NUM] = {0}, np = 0, last_w = NONE, last_p = NONE;
     uint8_t idx[IC_NCLASS];
     uint64_t seen = 0;
     int fence = 0;
     for (uint32_t i = 0; i < gr->nthreads; i++) {
-        uint32_t slot = gr->threads[i];
-        if (slot >= g->max_threads || s->threads[slot].pc >= g->prog->ninsts)
-            return 1; /* (issue_group would reject the thread) */
-        uint32_t c = g->icls[s->threads[slot].pc];
-        if (!(seen >> c & 1)) {
-            seen |= 1ull << c;
-            idx[c] = (uint8_t)np;
-            ppc[np++] = s->threads[slot].pc;
-            const struct simt_sinst *si = &g->prog->insts[s->threads[slot].pc];
+        uint32_t slot = gr->threads[i], had = np;
+        int p = mixed_thread_part(s, slot, &seen, idx, ppc, &np);
+        if (p < 0)
+            return 1;    /* (issue_group would reject the thread) */
+        if (np != had) { /* a new part: its unit's collector slot */
+            const struct simt_sinst *si = &g->prog->insts[ppc[p]];
             need[slot_class(g, (uint32_t)unit_of(si->iclass))]++;
             fence |= si->iclass == SIMT_IC_MEMBAR;
         }
         uint32_t w = s->threads[slot].warp;
-        if (w == last_w && c == last_c)
+        if (w == last_w && (uint32_t)p == last_p)
             continue;
         last_w = w;
-        last_c = c;
-        if (raw_blocked(s, ppc[idx[c]], &w, 1, longlat))
+        last_p = (uint32_t)p;
+        if (raw_blocked(s, ppc[p], &w, 1, longlat))
             return 1;
     }
     if (np == 1)
@@ -3407,6 +3417,7 @@ void simt_gpu_free(simt_gpu *g)
         free(s->mthr);
         free(s->mwarps);
         free(s->mlanes);
+        free(s->mpart);
         free(s->rel_buf);
         free(s->touched);
         free(s->fq);
@@ -3706,6 +3717,7 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->mthr = xcalloc(g->max_threads, sizeof *s->mthr);
         s->mwarps = xcalloc(g->max_threads, sizeof *s->mwarps);
         s->mlanes = xcalloc(g->max_threads, sizeof *s->mlanes);
+        s->mpart = xcalloc(g->max_threads, sizeof *s->mpart);
         s->rel_buf = xcalloc(g->max_threads, sizeof *s->rel_buf);
         s->touched = xcalloc(g->max_ctas, sizeof *s->touched);
         s->fe_cap = 64;
@@ -3722,8 +3734,8 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
             !s->mem_ready_at || !s->rejected || !s->pacc || !s->groups || !s->cand || !s->cheap ||
             !s->amark || !s->apos || !s->cidx || !s->cstamp || !s->cage || !s->last_id ||
             !s->last_class || !s->active || !s->nactive || !s->issued_buf || !s->wtmp ||
-            !s->wbest || !s->mthr || !s->mwarps || !s->mlanes || !s->rel_buf || !s->touched ||
-            !s->fe || !s->fq || !s->ic_tag || !s->ic_lru)
+            !s->wbest || !s->mthr || !s->mwarps || !s->mlanes || !s->mpart || !s->rel_buf ||
+            !s->touched || !s->fe || !s->fq || !s->ic_tag || !s->ic_lru)
             goto nomem;
         for (uint32_t sc = 0; sc < g->nsched; sc++) {
             s->active[sc] = xcalloc((size_t)3 * g->active_groups, sizeof **s->active);
