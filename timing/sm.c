@@ -1507,8 +1507,8 @@ raw_blocked(struct sm *s, uint32_t pc, const uint32_t *wl, uint32_t nw, int *lon
 /* check_group() for a mixed group whose threads are of several issue classes: each thread's
  * warp's operands for its part's instruction, then the fences, the group's instruction buffer
  * and replay marks, a free collector slot of each class the parts need, and each memory part's
- * prediction. Returns check_group's codes, or -1 if the group has a single class (check it as
- * usual). */
+ * prediction. Returns check_group's codes, or -1 if the group has a single class and its
+ * operands are ready (check_group does the rest as for any group). */
 static __attribute__((noinline)) int check_mixed(struct sm *s, const struct simt_group *gr,
                                                  const uint32_t *wl, uint32_t nw, int *longlat,
                                                  uint64_t cycle)
@@ -1540,7 +1540,8 @@ static __attribute__((noinline)) int check_mixed(struct sm *s, const struct simt
             return 1;
     }
     if (np == 1)
-        return -1; /* one class: check_group's own checks (the same answers) */
+        return -1; /* one class: operands checked (against the group's pc, its first thread's,
+                      as mimd sets it); check_group goes on from its fence check */
     for (uint32_t i = 0; fence && i < gr->nthreads; i++) { /* then the fence, as there */
         uint32_t w = s->threads[gr->threads[i]].warp;
         if (g->icls[s->threads[gr->threads[i]].pc] == IC_MEMBAR && fence_waits(s, &w, 1)) {
@@ -1596,9 +1597,9 @@ check_group(struct sm *s, const struct simt_group *gr, uint32_t *wbuf, const uin
         int r = check_mixed(s, gr, wl, *nw, longlat, cycle);
         if (r >= 0)
             return r;
-    }
-    if (raw_blocked(s, gr->pc, wl, *nw, longlat))
+    } else if (raw_blocked(s, gr->pc, wl, *nw, longlat)) {
         return 1;
+    }
     if (si->iclass == SIMT_IC_MEMBAR && fence_waits(s, wl, *nw)) {
         *longlat = 1; /* it waits on memory (two-level: demoted) */
         return 1;
@@ -1746,6 +1747,18 @@ static void pc_count(struct sm *s, const struct simt_group *gr, const struct sim
             c[PC_DIVERGED]++;
             return;
         }
+}
+
+/* The statistics of one issued group (one warp instruction of gr->nthreads threads at gr->pc;
+ * for a mixed group, all its parts together). */
+static void count_group(struct sm *s, const struct simt_group *gr, const struct simt_sinst *si)
+{
+    struct simt_gpu *g = s->g;
+    (*g->st_winst)++;
+    (*g->st_tinst) += gr->nthreads;
+    g->st_hist[gr->nthreads < g->warp_size ? gr->nthreads : g->warp_size]++;
+    if (g->pc_prof)
+        pc_count(s, gr, si);
 }
 
 /* issue_group() flags: a whole group (its statistics: one warp instruction, its threads, the
@@ -1939,13 +1952,8 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
         }
         fe_consume(s, fe, gr->pc);
     }
-    if (flags & ISSUE_COUNT) {
-        (*g->st_winst)++;
-        (*g->st_tinst) += gr->nthreads;
-        g->st_hist[gr->nthreads < g->warp_size ? gr->nthreads : g->warp_size]++;
-        if (g->pc_prof)
-            pc_count(s, gr, si);
-    }
+    if (flags & ISSUE_COUNT)
+        count_group(s, gr, si);
     g->last_progress = cycle;
     s->busy = 1;
     return SIMT_ERR_OK;
@@ -1970,11 +1978,7 @@ static simt_err issue_any(struct sm *s, const struct simt_group *gr, const uint3
         const uint32_t *pwl = group_warps(s, &sub, s->mwarps, &pnw);
         SIMT_TRY(issue_group(s, &sub, pwl, pnw, cycle, p == 0 ? ISSUE_FE : 0));
     }
-    (*g->st_winst)++;
-    (*g->st_tinst) += gr->nthreads;
-    g->st_hist[gr->nthreads < g->warp_size ? gr->nthreads : g->warp_size]++;
-    if (g->pc_prof)
-        pc_count(s, gr, &g->prog->insts[gr->pc]);
+    count_group(s, gr, &g->prog->insts[gr->pc]);
     return SIMT_ERR_OK;
 }
 
