@@ -329,12 +329,17 @@ static int pdom_ready(void *state, uint64_t cycle, struct simt_group *out, int c
         if (!w->ok)
             continue;
         struct simt_group *g = &out[n++];
+        /* every field, field by field (ready_whole: the core does not zero out[]) */
         g->id = wi;
         g->pc = w->gpc;
         g->depth = w->gdepth;
         g->nthreads = w->gn;
         g->threads = w->gthreads;
+        g->lanes = NULL;
+        g->issue_cycles = 0;
+        g->priority = 0;
         g->sched = wi % p->env->nschedulers;
+        g->mixed = false;
         g->one_warp = true;
         g->warps = &w->self;
         g->nwarps = 1;
@@ -502,4 +507,5 @@ const struct simt_policy_ops pdom_ops = {
     .released = pdom_released,
     .ready_group = pdom_ready_group,
     .local_issue = true, /* issuing warp w changes only w's group */
+    .ready_whole = true, /* pdom_ready() sets every field of each entry */
 };

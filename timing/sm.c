@@ -3265,9 +3265,10 @@ static simt_err stage_issue(struct sm *s, uint64_t cycle)
             /* the answer was refreshed for the groups that issued: use it as it is */
             n = s->ready_n;
         } else if (g->pol_ops->ready_group) {
-            /* ask only for the groups that just issued (this overwrites the cached answer) */
+            /* ask only for the groups that just issued (this overwrites the cached answer);
+             * each entry is zeroed before the policy writes it, and groups_hw still covers
+             * every entry written, which the next call_ready() zeroes if it must */
             s->pol_epoch++;
-            memset(s->groups, 0, (size_t)s->groups_hw * sizeof *s->groups);
             n = 0;
             int whole = 0; /* the policy cannot answer for one group: ask ready() */
             for (uint32_t sc = 0; sc < g->nsched && !whole; sc++) {
