@@ -1001,6 +1001,31 @@ static simt_err uk_release_oldest(struct ukernel *u)
     return uk_decide(u, best);
 }
 
+/* ready()'s answer when the cache is right but for the stale entries of warps issued since
+ * (ukernel.release=idle, no max_delay): each such warp, in id order, gets its entry rebuilt in
+ * place - what the loop of uk_ready() would write at that position (a non-delayed warp has
+ * priority 0). False, with the cache left for that loop to rebuild, if a stale warp would
+ * leave the answer or was not in it (the other entries would move). */
+static bool uk_patch_cache(struct ukernel *u)
+{
+    for (uint32_t i = 0; i < u->hiwater && u->nstale; i++) {
+        struct uk_warp *w = &u->w[i];
+        if (!w->cstale)
+            continue;
+        if (w->cpos >= u->ncache || u->cache[w->cpos].id != i || !w->used || w->rs.n == 0 ||
+            w->pending)
+            return false;
+        if (w->dirty)
+            uk_form_group(u, w);
+        if (!w->gn)
+            return false;
+        uk_group(u, w, i, 0, &u->cache[w->cpos]);
+        w->cstale = false;
+        u->nstale--;
+    }
+    return u->nstale == 0;
+}
+
 static int uk_ready(void *state, uint64_t cycle, struct simt_group *out, int cap)
 {
     struct ukernel *u = state;
@@ -1008,6 +1033,9 @@ static int uk_ready(void *state, uint64_t cycle, struct simt_group *out, int cap
     if (u->post_err)
         return -1; /* (the core reports it; issued() returns it with its message) */
     bool cached = u->cache_ok && !u->nonlocal && !u->nstale;
+    /* only the issued warps' entries are stale (the dual-issue presets, whose core asks
+     * ready() after every issue): patched in place below, as ready_group() would */
+    bool patch = u->cache_ok && !u->nonlocal && u->nstale && u->release_idle && !u->max_delay;
     u->reused = u->nonlocal = false;
     u->now = cycle;
     if (u->max_delay)
@@ -1019,6 +1047,12 @@ static int uk_ready(void *state, uint64_t cycle, struct simt_group *out, int cap
     if (cached && u->cache_ok && u->ncache <= (uint32_t)cap) {
         /* nothing changed since the answer the core holds (typically: an idle() that did
          * nothing); the loop below would rebuild it entry for entry */
+        if (u->ncache)
+            memcpy(out, u->cache, u->ncache * sizeof *out);
+        u->last_ready = (int)u->ncache;
+        return (int)u->ncache;
+    }
+    if (patch && u->cache_ok && u->ncache <= (uint32_t)cap && uk_patch_cache(u)) {
         if (u->ncache)
             memcpy(out, u->cache, u->ncache * sizeof *out);
         u->last_ready = (int)u->ncache;
