@@ -2497,17 +2497,6 @@ static uint32_t cand_pop(const struct cand *c, uint32_t *h, uint32_t *n)
 static __attribute__((noinline)) void age_sort(const struct cand *c, uint32_t *o, uint32_t *tmp,
                                                uint32_t *runs, uint32_t m)
 {
-    if (m <= AGE_RUN) { /* one run: insertion */
-        for (uint32_t j = 1; j < m; j++) {
-            const uint32_t x = o[j];
-            const uint64_t a = c[x].age;
-            uint32_t k = j;
-            for (; k > 0 && c[o[k - 1]].age > a; k--)
-                o[k] = o[k - 1];
-            o[k] = x;
-        }
-        return;
-    }
     uint32_t nr = 0;
     for (uint32_t i = 0; i < m;) {
         uint32_t j = i + 1;
