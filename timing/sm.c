@@ -2609,10 +2609,14 @@ static uint32_t tl_active(struct sm *s, uint32_t sc, uint32_t base, uint32_t nc,
     uint32_t bs = s->bstamp, cap = (uint32_t)s->gcap, *act = s->active[sc];
     uint32_t na = s->nactive[sc], keep = 0, ag = g->active_groups;
     uint32_t *cact = act + ag, *cxs = act + 2 * ag;
-    if (s->tl_cbs[sc] == bs && s->tl_cbase[sc] == base && s->tl_cn[sc] == na && na <= ag &&
-        s->tl_cll[sc] == s->ll_epoch && !memcmp(act, cact, na * sizeof *act)) {
-        /* the same bucket and the same active list as the last call left them: the upkeep
-         * would change nothing, and the answer is the same */
+    /* the same bucket and the same active list as the last call left them: the upkeep would
+     * change nothing, and the answer is the same. A full set lets no pending group join, so
+     * only a set with room depends on waits_long() (the long-latency epoch). */
+    int same = s->tl_cbs[sc] == bs && s->tl_cbase[sc] == base && s->tl_cn[sc] == na && na <= ag &&
+               (na == ag || s->tl_cll[sc] == s->ll_epoch);
+    for (uint32_t a = 0; same && a < na; a++)
+        same = act[a] == cact[a];
+    if (same) {
         uint32_t m = s->tl_cm[sc];
         for (uint32_t k = 0; k < m; k++) {
             xs[k] = cxs[k];
