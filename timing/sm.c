@@ -85,6 +85,9 @@ static inline size_t ev_at(uint32_t slot, uint32_t i)
 struct fent {
     uint32_t id, used;
     uint32_t ib_pc, ib_n, fetch_n, gen;
+    uint32_t ib_end;    /* the pc after the ib_n buffered instructions (valid while ib_pc is not
+                           NONE): where the next fetch starts */
+    uint32_t fetch_end; /* ... and after the fetch in flight (fetch_n instructions) */
     uint32_t held;  /* replay: entries kept between the issue tail pointer and the issue pointer */
     uint32_t alloc; /* bumped when the entry is given to another group */
     uint8_t queued;
@@ -241,7 +244,7 @@ struct sm {
     uint32_t *fq; /* fetch requests: fe indices */
     uint32_t fq_head, fq_n;
     uint64_t *ic_tag, *ic_lru;
-    uint32_t ic_sets;
+    uint32_t ic_sets, ic_set_mask; /* ic_sets - 1 when a power of 2, else 0 */
 
     int busy;        /* something may happen next cycle */
     uint64_t wake;   /* earliest cycle the collector or the LD/ST units need a step */
@@ -279,8 +282,10 @@ struct simt_gpu {
     uint64_t *st_demotions; /* sched.demotions */
     int dual_issue, buffered_fe, separated, replay, issue_blocking;
     uint32_t nbanks, wb_ports;
+    uint32_t nbanks_mask; /* nbanks - 1 when a power of 2 above 1, else 0 */
     uint32_t nunits[U_NUM], latency[U_NUM], ii[U_NUM], fp64_factor;
     uint32_t ib_depth, fetch_width, decode_latency, inst_bytes, ic_line, ic_assoc, ic_miss;
+    uint32_t ic_line_shift; /* log2(ic_line) when a power of 2, else NONE */
     uint64_t ic_bytes;
     uint64_t watchdog, max_cycles, epoch;
     struct sm *sms;
@@ -700,13 +705,17 @@ static int try_place(struct sm *s, simt_err *err)
         wp->nmarked = 0;
         wp->age = g->warp_seq++;
     }
-    for (uint32_t t = 0; t < need * g->warp_size; t++) {
+    for (uint32_t t = 0, lane = 0, wi = first; t < need * g->warp_size; t++) {
         uint32_t slot = cs->first_thread + t;
         struct simt_thread *th = &s->threads[slot];
         th->cta = (uint16_t)c;
-        th->warp = first + t / g->warp_size;
+        th->warp = wi; /* first + t / warp_size */
         th->tid = t;
-        th->lane = (uint8_t)(t % g->warp_size);
+        th->lane = (uint8_t)lane; /* t % warp_size */
+        if (++lane == g->warp_size) {
+            lane = 0;
+            wi++;
+        }
         th->state = SIMT_TS_FREE;
         if (t >= cs->nthreads)
             continue;
@@ -745,6 +754,13 @@ static int try_place(struct sm *s, simt_err *err)
  * holds the next ib_n instructions in program order from ib_pc; one fetch at a time refills
  * it. When the table gets half full it is flushed (every buffer refetches). */
 
+/* The i-cache line of instruction pc (a shift for the usual power-of-2 line). */
+static inline uint64_t ic_line_of(const struct simt_gpu *g, uint32_t pc)
+{
+    const uint64_t addr = (uint64_t)pc * g->inst_bytes;
+    return g->ic_line_shift != NONE ? addr >> g->ic_line_shift : addr / g->ic_line;
+}
+
 /* The buffer of group id, or NULL if it has none (fe_entry without the allocation). */
 static struct fent *fe_find(struct sm *s, uint32_t id)
 {
@@ -755,7 +771,16 @@ static struct fent *fe_find(struct sm *s, uint32_t id)
     return NULL;
 }
 
-static struct fent *fe_entry(struct sm *s, uint32_t id)
+static struct fent *fe_entry_slow(struct sm *s, uint32_t id);
+
+/* The buffer of group id, allocated if it has none: the usual first-probe hit inline. */
+static inline struct fent *fe_entry(struct sm *s, uint32_t id)
+{
+    struct fent *e = &s->fe[(id * 0x9e3779b1u) & (s->fe_cap - 1)];
+    return e->used && e->id == id ? e : fe_entry_slow(s, id);
+}
+
+static struct fent *fe_entry_slow(struct sm *s, uint32_t id)
 {
     uint32_t mask = s->fe_cap - 1, h = (id * 0x9e3779b1u) & mask;
     while (s->fe[h].used) {
@@ -792,7 +817,7 @@ static void fe_enqueue(struct sm *s, struct fent *e)
     if (e->queued || e->fetch_n || e->ib_pc == NONE || e->ib_n + e->held >= s->g->ib_depth)
         return; /* one fetch in flight per buffer; no fill past the issue tail pointer */
     e->queued = 1;
-    s->fq[(s->fq_head + s->fq_n) % s->fe_cap] = (uint32_t)(e - s->fe);
+    s->fq[(s->fq_head + s->fq_n) & (s->fe_cap - 1)] = (uint32_t)(e - s->fe); /* (a power of 2) */
     s->fq_n++;
     s->busy = 1;
 }
@@ -802,6 +827,7 @@ static void fe_redirect(struct sm *s, struct fent *e, uint32_t pc)
 {
     if (e->ib_pc != pc) {
         e->ib_pc = pc;
+        e->ib_end = pc;
         e->ib_n = 0;
         e->fetch_n = 0;
         e->gen++;
@@ -828,20 +854,18 @@ static simt_err fe_fetch(struct sm *s, uint64_t cycle)
     struct simt_gpu *g = s->g;
     while (s->fq_n) {
         uint32_t idx = s->fq[s->fq_head];
-        s->fq_head = (s->fq_head + 1) % s->fe_cap;
+        s->fq_head = (s->fq_head + 1) & (s->fe_cap - 1);
         s->fq_n--;
         struct fent *e = &s->fe[idx];
         e->queued = 0;
         if (!e->used || e->ib_pc == NONE || e->fetch_n || e->ib_n + e->held >= g->ib_depth)
             continue;
         /* the instruction to fetch: ib_n steps after ib_pc */
-        uint32_t pc = e->ib_pc;
-        for (uint32_t k = 0; k < e->ib_n && pc != NONE; k++)
-            pc = pc + 1 < g->prog->ninsts ? g->nseq[pc + 1] : NONE;
+        uint32_t pc = e->ib_end;
         if (pc == NONE)
             continue;
-        uint64_t addr = (uint64_t)pc * g->inst_bytes, line = addr / g->ic_line;
-        uint32_t set = (uint32_t)(line % s->ic_sets);
+        uint64_t line = ic_line_of(g, pc);
+        uint32_t set = (uint32_t)(s->ic_set_mask ? line & s->ic_set_mask : line % s->ic_sets);
         uint64_t *tag = &s->ic_tag[(size_t)set * g->ic_assoc],
                  *lru = &s->ic_lru[(size_t)set * g->ic_assoc];
         uint32_t way = NONE, victim = 0;
@@ -863,13 +887,16 @@ static simt_err fe_fetch(struct sm *s, uint64_t cycle)
         /* instructions of this line, up to fetch_width and the buffer room */
         uint32_t n = 0, p = pc;
         while (p != NONE && n < g->fetch_width && n + e->ib_n + e->held < g->ib_depth &&
-               (uint64_t)p * g->inst_bytes / g->ic_line == line) {
+               ic_line_of(g, p) == line) {
             n++;
             p = p + 1 < g->prog->ninsts ? g->nseq[p + 1] : NONE;
         }
-        if (n == 0)
+        if (n == 0) {
             n = 1;
+            p = pc + 1 < g->prog->ninsts ? g->nseq[pc + 1] : NONE;
+        }
         e->fetch_n = n;
+        e->fetch_end = p;
         if (heap_push(s, cycle + (lat ? lat : 1), EV_FETCH, idx, e->gen) < 0)
             return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
         return SIMT_ERR_OK;
@@ -946,6 +973,7 @@ static simt_err stage_writeback(struct sm *s, uint64_t cycle)
             struct fent *fe = &s->fe[e.idx];
             if (fe->used && fe->gen == e.aux && fe->fetch_n) {
                 fe->ib_n += fe->fetch_n;
+                fe->ib_end = fe->fetch_end;
                 fe->fetch_n = 0;
                 s->busy = 1;
                 s->issue_dirty = 1;
@@ -1241,22 +1269,24 @@ static simt_err stage_collect(struct sm *s, uint64_t cycle)
         uint32_t k = s->coll[o];
         s->coll[keep++] = k; /* stays unless dispatched below */
         struct inst *in = &s->insts[k];
-        changed |= in->reads_left != 0;
-        /* register-file reads: one per bank per cycle (seed 003 1.1.6.3) */
-        for (uint32_t r = 0; r < in->nreads; r++) {
-            if (!(in->reads_left & (1u << r)))
-                continue;
-            uint32_t b = in->banks[r];
-            if (s->bank_cycle[b] == cycle + 1) {
-                (*g->st_bank_conf)++;
+        if (in->reads_left) {
+            changed = 1;
+            /* register-file reads, in operand order: one per bank per cycle (seed 003
+             * 1.1.6.3); an instruction waiting only for a unit (the usual occupant of a
+             * full collector) skips this */
+            for (uint32_t m = in->reads_left; m; m &= m - 1) {
+                const uint32_t r = (uint32_t)__builtin_ctz(m), b = in->banks[r];
+                if (s->bank_cycle[b] == cycle + 1) {
+                    (*g->st_bank_conf)++;
+                    continue;
+                }
+                s->bank_cycle[b] = cycle + 1;
+                in->reads_left &= ~(1u << r);
+            }
+            if (in->reads_left) {
+                s->wake = cycle + 1; /* reads left: next cycle */
                 continue;
             }
-            s->bank_cycle[b] = cycle + 1;
-            in->reads_left &= ~(1u << r);
-        }
-        if (in->reads_left) {
-            s->wake = cycle + 1; /* reads left: next cycle */
-            continue;
         }
         /* dispatch to a free unit of its type */
         uint32_t u = in->unit, unit = NONE;
@@ -1317,13 +1347,22 @@ static inline uint32_t group_warp0(const struct sm *s, const struct simt_group *
     return gr->warps && gr->nwarps ? gr->warps[0] : s->threads[gr->threads[0]].warp;
 }
 
-static const uint32_t *group_warps(struct sm *s, const struct simt_group *gr, uint32_t *buf,
-                                   uint32_t *nw)
+static const uint32_t *group_warps_scan(struct sm *s, const struct simt_group *gr, uint32_t *buf,
+                                        uint32_t *nw);
+
+static inline const uint32_t *group_warps(struct sm *s, const struct simt_group *gr, uint32_t *buf,
+                                          uint32_t *nw)
 {
     if (gr->warps && gr->nwarps) { /* the policy's own list (simt_policy.h): no thread read */
         *nw = gr->nwarps;
         return gr->warps;
     }
+    return group_warps_scan(s, gr, buf, nw);
+}
+
+static const uint32_t *group_warps_scan(struct sm *s, const struct simt_group *gr, uint32_t *buf,
+                                        uint32_t *nw)
+{
     if (gr->one_warp || gr->nthreads == 1) {
         buf[0] = s->threads[gr->threads[0]].warp;
         *nw = 1;
@@ -1616,7 +1655,7 @@ check_group(struct sm *s, const struct simt_group *gr, uint32_t *wbuf, const uin
         for (uint32_t i = 0; i < *nw; i++)
             if (s->warps[wl[i]].nmarked)
                 return 5; /* the warp presents its oldest marked instruction (seed 003 5.2.3) */
-    if (!has_free_slot(s, slot_class(g, (uint32_t)unit_of(si->iclass))))
+    if (!has_free_slot(s, g->separated ? (uint32_t)unit_of(si->iclass) : 0)) /* slot_class */
         return 2;
     if (g->predict && unit_of(si->iclass) == U_MEM && predict_hold(s, gr, si, wl[0], cycle))
         return 4;
@@ -1810,7 +1849,8 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
     in->nreads = si->nsrc;
     in->reads_left = 0;
     for (uint32_t r = 0; r < si->nsrc; r++) {
-        in->banks[r] = (si->srcs[r] + in->warp0) % g->nbanks;
+        in->banks[r] = g->nbanks_mask ? (si->srcs[r] + in->warp0) & g->nbanks_mask
+                                      : (si->srcs[r] + in->warp0) % g->nbanks;
         in->reads_left |= 1u << r;
     }
     if (unit == U_MEM) {
@@ -2578,7 +2618,8 @@ static void tl_index(struct sm *s, int n, const uint32_t *start)
 /* The same upkeep as the general two-level path in issue_round - drop active ids no longer
  * offered (order kept), then let the oldest offered groups join (ties: the policy's order)
  * until the set is full - followed by the active candidates' positions in the bucket, in
- * bucket order, into xs (returned count), their order keys computed. */
+ * bucket order (returned count), their order keys computed: in *xsp, which is xs or, when the
+ * last call's answer still holds, that answer as cached. */
 /* Two-level promotion (Narasiman et al.): a pending group joins the active set only if its
  * next instruction does not wait on a long-latency (load) result - promoting it would only
  * demote it again. */
@@ -2603,8 +2644,10 @@ static int waits_long(struct sm *s, const struct simt_group *gr)
     return 0;
 }
 
-static uint32_t tl_active(struct sm *s, uint32_t sc, uint32_t base, uint32_t nc, uint32_t *xs)
+static uint32_t tl_active(struct sm *s, uint32_t sc, uint32_t base, uint32_t nc, uint32_t *xs,
+                          const uint32_t **xsp)
 {
+    *xsp = xs;
     struct simt_gpu *g = s->g;
     uint32_t bs = s->bstamp, cap = (uint32_t)s->gcap, *act = s->active[sc];
     uint32_t na = s->nactive[sc], keep = 0, ag = g->active_groups;
@@ -2612,18 +2655,15 @@ static uint32_t tl_active(struct sm *s, uint32_t sc, uint32_t base, uint32_t nc,
     /* the same bucket and the same active list as the last call left them: the upkeep would
      * change nothing, and the answer is the same. A full set lets no pending group join, so
      * only a set with room depends on waits_long() (the long-latency epoch). */
-    int same = s->tl_cbs[sc] == bs && s->tl_cbase[sc] == base && s->tl_cn[sc] == na && na <= ag &&
-               (na == ag || s->tl_cll[sc] == s->ll_epoch);
-    for (uint32_t a = 0; same && a < na; a++)
-        same = act[a] == cact[a];
-    if (same) {
+    if (s->tl_cbs[sc] == bs && s->tl_cbase[sc] == base && s->tl_cn[sc] == na && na <= ag &&
+        (na == ag || s->tl_cll[sc] == s->ll_epoch) && !memcmp(act, cact, na * sizeof *act)) {
         uint32_t m = s->tl_cm[sc];
         for (uint32_t k = 0; k < m; k++) {
-            xs[k] = cxs[k];
-            struct cand *cd = &s->cand[base + xs[k]];
+            struct cand *cd = &s->cand[base + cxs[k]];
             cd->active = 1;
             cand_key(s, sc, cd);
         }
+        *xsp = cxs; /* the cached answer itself: the caller only reads it */
         return m;
     }
     for (uint32_t a = 0; a < na; a++) {
@@ -2974,7 +3014,8 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
         }
         /* two-level on an indexed bucket: upkeep and scan in O(active set) */
         int tlf = g->sched_policy == 2 && !only_id && s->tl_fast && nc;
-        uint32_t ntl = tlf ? tl_active(s, sc, start[sc], nc, s->cheap) : 0;
+        const uint32_t *tlx = NULL; /* its answer: the active candidates' positions */
+        uint32_t ntl = tlf ? tl_active(s, sc, start[sc], nc, s->cheap, &tlx) : 0;
         if (only_id && g->sched_policy == 2) {
             /* dual issue: the group just issued from the active set stays in it, and the
              * set is left as it is (upkeep here, with only this group offered, would drop
@@ -3093,16 +3134,21 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             for (uint32_t i = hn / 2; i-- > 0;)
                 heap_sift(cands, hp, hn, i, 0);
         }
-        for (uint32_t k = 0; k < (tlf ? ntl : nc); k++) {
-            uint32_t x = tlf       ? s->cheap[k]
-                         : rot     ? scan_at(k, nc, g->sched_policy, first)
-                         : ordered ? cand_pop(cands, hp, &hn)
-                                   : k;
-            if (rot)
-                cand_key(s, sc, &cands[x]);
+        const uint32_t scan_n = tlf ? ntl : nc;
+        for (uint32_t k = 0; k < scan_n; k++) {
+            uint32_t x;
+            if (tlf) {
+                x = tlx[k]; /* the active set only, keys computed */
+            } else {
+                x = rot       ? scan_at(k, nc, g->sched_policy, first)
+                    : ordered ? cand_pop(cands, hp, &hn)
+                              : k;
+                if (rot)
+                    cand_key(s, sc, &cands[x]);
+                if (g->sched_policy == 2 && (cands[x].sub >> 40))
+                    continue; /* only the active set issues */
+            }
             const struct cand *cd = &cands[x];
-            if (g->sched_policy == 2 && (cd->sub >> 40))
-                continue; /* only the active set issues */
             if (best && cmp_cand(cd, best) >= 0)
                 continue;
             const struct simt_group *gr = &s->groups[cd->idx];
@@ -3672,6 +3718,8 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
     g->inst_bytes = (uint32_t)CI("frontend.inst_bytes");
     g->ic_bytes = (uint64_t)CI("frontend.icache_bytes");
     g->ic_line = (uint32_t)CI("frontend.icache_line_bytes");
+    g->ic_line_shift =
+        g->ic_line && !(g->ic_line & (g->ic_line - 1)) ? (uint32_t)__builtin_ctz(g->ic_line) : NONE;
     g->ic_assoc = (uint32_t)CI("frontend.icache_assoc");
     g->ic_miss = (uint32_t)CI("frontend.icache_miss_latency");
     g->nsched = (uint32_t)CI("sched.count");
@@ -3683,6 +3731,7 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
     g->issue_blocking = simt_config_bool(cfg, "sched.issue_blocking");
     g->separated = strcmp(simt_config_str(cfg, "collector.model"), "separated") == 0;
     g->nbanks = (uint32_t)CI("collector.banks");
+    g->nbanks_mask = g->nbanks > 1 && !(g->nbanks & (g->nbanks - 1)) ? g->nbanks - 1 : 0;
     static const char *const ukeys[U_NUM] = {"units.alu", "units.sfu", "units.mem", "units.branch"};
     static const char *const lkeys[U_NUM] = {"units.alu_latency", "units.sfu_latency",
                                              "units.mem_latency", "units.branch_latency"};
@@ -3807,6 +3856,7 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->fe = xcalloc(s->fe_cap, sizeof *s->fe);
         s->fq = xcalloc(s->fe_cap, sizeof *s->fq);
         s->ic_sets = (uint32_t)(g->ic_bytes / g->ic_line / g->ic_assoc);
+        s->ic_set_mask = s->ic_sets > 1 && !(s->ic_sets & (s->ic_sets - 1)) ? s->ic_sets - 1 : 0;
         s->ic_tag = xcalloc((size_t)s->ic_sets * g->ic_assoc, sizeof *s->ic_tag);
         s->ic_lru = xcalloc((size_t)s->ic_sets * g->ic_assoc, sizeof *s->ic_lru);
         s->free_inst = NONE;
