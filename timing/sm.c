@@ -55,6 +55,8 @@ struct warp {
     struct sbent *sb;
     uint32_t sb_n, sb_cap;
     uint64_t sb_bits; /* bit reg % 64 of every pending register: most checks end here */
+    uint32_t *sb_cnt; /* [64]: entries of sb under each bit (the SM's sb_cnt array), so that a
+                         release clears its bit without a pass over the entries */
     uint64_t age;
     uint32_t cta;
     uint32_t stamp, istamp, wstamp;
@@ -158,6 +160,7 @@ struct sm {
     struct simt_evmem *mev;   /* memory fields of the decoded events (ev_at) */
     uint8_t *bpos, *bn;       /* per thread slot: position in / length of its batch */
     struct warp *warps;
+    uint32_t *sb_cnt; /* [max_warps * 64]: the warps' scoreboard bit counts (warp.sb_cnt) */
     struct cta_slot *ctas;
     uint32_t threads_used, ctas_used;
     uint64_t regs_used, smem_used;
@@ -482,6 +485,7 @@ static int sb_add(struct warp *w, uint32_t reg, int longlat)
     }
     w->sb[w->sb_n++] = (struct sbent){reg, 1, (uint8_t)longlat};
     w->sb_bits |= 1ull << (reg & 63);
+    w->sb_cnt[reg & 63]++;
     return 0;
 }
 
@@ -492,10 +496,18 @@ static void sb_release(struct warp *w, uint32_t reg)
         return;
     if (--w->sb[i].count == 0) {
         w->sb[i] = w->sb[--w->sb_n];
-        w->sb_bits = 0;
-        for (uint32_t k = 0; k < w->sb_n; k++)
-            w->sb_bits |= 1ull << (w->sb[k].reg & 63);
+        if (--w->sb_cnt[reg & 63] == 0)
+            w->sb_bits &= ~(1ull << (reg & 63));
     }
+}
+
+/* The warp's scoreboard emptied (its CTA placed or released). */
+static void sb_clear(struct warp *w)
+{
+    for (uint32_t k = 0; k < w->sb_n; k++)
+        w->sb_cnt[w->sb[k].reg & 63] = 0;
+    w->sb_n = 0;
+    w->sb_bits = 0;
 }
 
 /* The registers instruction si reads and writes, as scoreboard bits (sb_bits). */
@@ -561,8 +573,7 @@ static void cta_release(struct sm *s, uint32_t c)
     for (uint32_t w = 0; w < cs->nwarps; w++) {
         s->warp_used[cs->first_warp + w] = 0;
         s->warps[cs->first_warp + w].used = 0;
-        s->warps[cs->first_warp + w].sb_n = 0;
-        s->warps[cs->first_warp + w].sb_bits = 0;
+        sb_clear(&s->warps[cs->first_warp + w]);
     }
     simt_cta_free(cs->cta);
     cs->cta = NULL;
@@ -698,8 +709,7 @@ static int try_place(struct sm *s, simt_err *err)
         s->warp_used[first + w] = 1;
         wp->used = 1;
         wp->cta = c;
-        wp->sb_n = 0;
-        wp->sb_bits = 0;
+        sb_clear(wp);
         wp->cbar = wp->cbar_n = 0;
         wp->cbar_seq = 0;
         wp->nmarked = 0;
@@ -3516,6 +3526,7 @@ void simt_gpu_free(simt_gpu *g)
         free(s->bpos);
         free(s->bn);
         free(s->warps);
+        free(s->sb_cnt);
         free(s->warp_used);
         free(s->ctas);
         free(s->insts);
@@ -3818,6 +3829,7 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->bpos = xcalloc(g->max_threads, 1);
         s->bn = xcalloc(g->max_threads, 1);
         s->warps = xcalloc(g->max_warps, sizeof *s->warps);
+        s->sb_cnt = xcalloc((size_t)g->max_warps * 64, sizeof *s->sb_cnt);
         s->warp_used = xcalloc(g->max_warps, 1);
         s->ctas = xcalloc(g->max_ctas, sizeof *s->ctas);
         s->bank_cycle = xcalloc(g->nbanks, sizeof *s->bank_cycle);
@@ -3861,18 +3873,20 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->ic_lru = xcalloc((size_t)s->ic_sets * g->ic_assoc, sizeof *s->ic_lru);
         s->free_inst = NONE;
         if (!s->threads || !s->thr || !s->mev || !s->evpc || !s->evdepth || !s->bpos || !s->bn ||
-            !s->warps || !s->warp_used || !s->ctas || !s->bank_cycle || !s->mem_hold ||
-            !s->mem_ready_at || !s->rejected || !s->pacc || !s->groups || !s->cand || !s->cheap ||
-            !s->amark || !s->apos || !s->cidx || !s->cstamp || !s->cage || !s->cruns ||
-            !s->last_id || !s->last_class || !s->active || !s->nactive || !s->issued_buf ||
-            !s->wtmp || !s->wbest || !s->mthr || !s->mwarps || !s->mlanes || !s->mpart ||
-            !s->rel_buf || !s->touched || !s->fe || !s->fq || !s->ic_tag || !s->ic_lru)
+            !s->warps || !s->sb_cnt || !s->warp_used || !s->ctas || !s->bank_cycle ||
+            !s->mem_hold || !s->mem_ready_at || !s->rejected || !s->pacc || !s->groups ||
+            !s->cand || !s->cheap || !s->amark || !s->apos || !s->cidx || !s->cstamp || !s->cage ||
+            !s->cruns || !s->last_id || !s->last_class || !s->active || !s->nactive ||
+            !s->issued_buf || !s->wtmp || !s->wbest || !s->mthr || !s->mwarps || !s->mlanes ||
+            !s->mpart || !s->rel_buf || !s->touched || !s->fe || !s->fq || !s->ic_tag || !s->ic_lru)
             goto nomem;
         for (uint32_t sc = 0; sc < g->nsched; sc++) {
             s->active[sc] = xcalloc((size_t)3 * g->active_groups, sizeof **s->active);
             if (!s->active[sc])
                 goto nomem;
         }
+        for (uint32_t w = 0; w < g->max_warps; w++)
+            s->warps[w].sb_cnt = s->sb_cnt + (size_t)w * 64;
         for (uint32_t u = 0; u < g->nunits[U_MEM]; u++)
             s->mem_hold[u] = NONE;
         if (g->separated) {
