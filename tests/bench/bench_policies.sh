@@ -15,6 +15,11 @@
 # Usage: tests/bench/bench_policies.sh [--build DIR] [--config PRESET] [--ctas N] [--seed S]
 #                                      [--reps R] [--trace FILE] [--no-build] [--instr]
 set -euo pipefail
+# One core: the timed runs are pinned with taskset (CPU $SIMT_BENCH_CPU, default 0) when taskset
+# exists, as in the other bench scripts; unpinned on the 2-core development VM, the same PDOM run
+# took 0.49-0.88 s and moved every ratio with it.
+pin=()
+command -v taskset >/dev/null && pin=(taskset -c "${SIMT_BENCH_CPU:-0}")
 cd "$(dirname "$0")/../.."
 build=build config=gt200-jin ctas= seed=3 reps=3 trace= dobuild=1 instr=0
 while [ $# -gt 0 ]; do
@@ -68,8 +73,8 @@ run_once() {
         return
     fi
     local TIMEFORMAT='%3U %3S' t
-    t=$({ time "$sim" --quiet --config "$config" --policy "$1" --stats-json "$tmp/$1.json" \
-        "$trace" >/dev/null 2>&1; } 2>&1)
+    t=$({ time "${pin[@]}" "$sim" --quiet --config "$config" --policy "$1" \
+        --stats-json "$tmp/$1.json" "$trace" >/dev/null 2>&1; } 2>&1)
     awk -v t="$t" 'BEGIN { split(t, p, " "); printf "%.3f\n", p[1] + p[2] }'
 }
 best() {
