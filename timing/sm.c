@@ -193,8 +193,8 @@ struct sm {
     uint32_t mem_sleep_hz; /* hazards of the push it sleeps on */
     uint64_t mem_counted;  /* the last cycle whose push is counted */
 
-    struct hent *heap; /* the event queue (heap_push) */
-    uint32_t nheap, heap_cap, hhead;
+    struct hent *heap;
+    uint32_t nheap, heap_cap;
     uint64_t heap_seq;
     uint32_t wb_used_cycle_n;
 
@@ -403,47 +403,51 @@ static uint32_t issue_class(const struct simt_sinst *si)
     }
 }
 
-/* The SM's event queue (write-backs, fetch completions) in (cycle, push order) order: a sorted
- * run heap[hhead .. hhead + nheap). Events are mostly pushed a few cycles ahead of the ones
- * pending, so an insertion from the tail moves few entries and taking the earliest is O(1);
- * a binary heap with the same order did more work per event on the few entries pending. */
 static int heap_push(struct sm *s, uint64_t cycle, uint32_t kind, uint32_t idx, uint32_t aux)
 {
-    if (s->hhead + s->nheap == s->heap_cap) {
-        if (s->hhead && s->hhead >= s->heap_cap / 2) { /* room at the front: slide back */
-            memmove(s->heap, s->heap + s->hhead, s->nheap * sizeof *s->heap);
-            s->hhead = 0;
-        } else {
-            uint32_t nc = s->heap_cap ? s->heap_cap * 2 : 64;
-            struct hent *nh = realloc(s->heap, nc * sizeof *nh);
-            if (!nh)
-                return -1;
-            s->heap = nh;
-            s->heap_cap = nc;
-        }
+    if (s->nheap == s->heap_cap) {
+        uint32_t nc = s->heap_cap ? s->heap_cap * 2 : 64;
+        struct hent *nh = realloc(s->heap, nc * sizeof *nh);
+        if (!nh)
+            return -1;
+        s->heap = nh;
+        s->heap_cap = nc;
     }
-    /* after every pending event of the same cycle (they were pushed earlier) */
-    uint32_t i = s->hhead + s->nheap;
-    while (i > s->hhead && s->heap[i - 1].cycle > cycle) {
-        s->heap[i] = s->heap[i - 1];
-        i--;
+    struct hent e = {cycle, s->heap_seq++, kind, idx, aux};
+    uint32_t i = s->nheap++;
+    while (i) {
+        uint32_t p = (i - 1) / 2;
+        struct hent *q = &s->heap[p];
+        if (q->cycle < e.cycle || (q->cycle == e.cycle && q->seq < e.seq))
+            break;
+        s->heap[i] = *q;
+        i = p;
     }
-    s->heap[i] = (struct hent){cycle, s->heap_seq++, kind, idx, aux};
-    s->nheap++;
+    s->heap[i] = e;
     return 0;
-}
-
-/* The earliest event (nheap > 0). */
-static inline const struct hent *heap_top(const struct sm *s)
-{
-    return &s->heap[s->hhead];
 }
 
 static struct hent heap_pop(struct sm *s)
 {
-    struct hent top = s->heap[s->hhead];
-    s->nheap--;
-    s->hhead = s->nheap ? s->hhead + 1 : 0;
+    struct hent top = s->heap[0];
+    struct hent last = s->heap[--s->nheap];
+    uint32_t i = 0, n = s->nheap;
+    for (;;) {
+        uint32_t l = 2 * i + 1, r = l + 1, m = i;
+        const struct hent *best = &last;
+        if (l < n && (s->heap[l].cycle < best->cycle ||
+                      (s->heap[l].cycle == best->cycle && s->heap[l].seq < best->seq)))
+            m = l, best = &s->heap[l];
+        if (r < n && (s->heap[r].cycle < best->cycle ||
+                      (s->heap[r].cycle == best->cycle && s->heap[r].seq < best->seq)))
+            m = r, best = &s->heap[r];
+        if (m == i)
+            break;
+        s->heap[i] = s->heap[m];
+        i = m;
+    }
+    if (n)
+        s->heap[i] = last;
     return top;
 }
 
@@ -972,8 +976,8 @@ static simt_err stage_writeback(struct sm *s, uint64_t cycle)
 {
     struct simt_gpu *g = s->g;
     uint32_t ports = 0;
-    while (s->nheap && heap_top(s)->cycle <= cycle) {
-        struct hent e = *heap_top(s);
+    while (s->nheap && s->heap[0].cycle <= cycle) {
+        struct hent e = s->heap[0];
         if (e.kind == EV_FETCH) {
             heap_pop(s);
             struct fent *fe = &s->fe[e.idx];
@@ -3468,8 +3472,8 @@ static simt_err sm_step(struct sm *s, uint64_t cycle)
     uint64_t nx = s->wake;
     if (s->busy)
         nx = cycle + 1;
-    if (s->nheap && heap_top(s)->cycle < nx)
-        nx = heap_top(s)->cycle > cycle ? heap_top(s)->cycle : cycle + 1;
+    if (s->nheap && s->heap[0].cycle < nx)
+        nx = s->heap[0].cycle > cycle ? s->heap[0].cycle : cycle + 1;
     if (g->ms_ops->next_event) {
         uint64_t m = g->ms_ops->next_event(s->ms, g->ms_shared, cycle);
         if (m < nx)
