@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "simt_fastdiv.h"
 #include "simt_memstage.h"
 #include "simt_timing.h"
 
@@ -247,7 +248,7 @@ struct sm {
     uint32_t *fq; /* fetch requests: fe indices */
     uint32_t fq_head, fq_n;
     uint64_t *ic_tag, *ic_lru;
-    uint32_t ic_sets, ic_set_mask; /* ic_sets - 1 when a power of 2, else 0 */
+    uint32_t ic_sets;
 
     int busy;        /* something may happen next cycle */
     uint64_t wake;   /* earliest cycle the collector or the LD/ST units need a step */
@@ -285,10 +286,8 @@ struct simt_gpu {
     uint64_t *st_demotions; /* sched.demotions */
     int dual_issue, buffered_fe, separated, replay, issue_blocking;
     uint32_t nbanks, wb_ports;
-    uint32_t nbanks_mask; /* nbanks - 1 when a power of 2 above 1, else 0 */
     uint32_t nunits[U_NUM], latency[U_NUM], ii[U_NUM], fp64_factor;
     uint32_t ib_depth, fetch_width, decode_latency, inst_bytes, ic_line, ic_assoc, ic_miss;
-    uint32_t ic_line_shift; /* log2(ic_line) when a power of 2, else NONE */
     uint64_t ic_bytes;
     uint64_t watchdog, max_cycles, epoch;
     struct sm *sms;
@@ -764,17 +763,22 @@ static int try_place(struct sm *s, simt_err *err)
  * holds the next ib_n instructions in program order from ib_pc; one fetch at a time refills
  * it. When the table gets half full it is flushed (every buffer refetches). */
 
-/* The i-cache line of instruction pc (a shift for the usual power-of-2 line). */
+/* The i-cache line of instruction pc. */
 static inline uint64_t ic_line_of(const struct simt_gpu *g, uint32_t pc)
 {
-    const uint64_t addr = (uint64_t)pc * g->inst_bytes;
-    return g->ic_line_shift != NONE ? addr >> g->ic_line_shift : addr / g->ic_line;
+    return simt_udiv((uint64_t)pc * g->inst_bytes, g->ic_line);
+}
+
+/* Group id's home slot in the open-addressing table of buffers (fe_cap is a power of 2). */
+static inline uint32_t fe_home(const struct sm *s, uint32_t id)
+{
+    return (id * 0x9e3779b1u) & (s->fe_cap - 1);
 }
 
 /* The buffer of group id, or NULL if it has none (fe_entry without the allocation). */
 static struct fent *fe_find(struct sm *s, uint32_t id)
 {
-    uint32_t mask = s->fe_cap - 1, h = (id * 0x9e3779b1u) & mask;
+    uint32_t mask = s->fe_cap - 1, h = fe_home(s, id);
     for (; s->fe[h].used; h = (h + 1) & mask)
         if (s->fe[h].id == id)
             return &s->fe[h];
@@ -786,13 +790,13 @@ static struct fent *fe_entry_slow(struct sm *s, uint32_t id);
 /* The buffer of group id, allocated if it has none: the usual first-probe hit inline. */
 static inline struct fent *fe_entry(struct sm *s, uint32_t id)
 {
-    struct fent *e = &s->fe[(id * 0x9e3779b1u) & (s->fe_cap - 1)];
+    struct fent *e = &s->fe[fe_home(s, id)];
     return e->used && e->id == id ? e : fe_entry_slow(s, id);
 }
 
 static struct fent *fe_entry_slow(struct sm *s, uint32_t id)
 {
-    uint32_t mask = s->fe_cap - 1, h = (id * 0x9e3779b1u) & mask;
+    uint32_t mask = s->fe_cap - 1, h = fe_home(s, id);
     while (s->fe[h].used) {
         if (s->fe[h].id == id)
             return &s->fe[h];
@@ -806,7 +810,7 @@ static struct fent *fe_entry_slow(struct sm *s, uint32_t id)
         }
         s->fe_count = 0;
         s->fq_n = 0;
-        h = (id * 0x9e3779b1u) & mask;
+        h = fe_home(s, id);
     }
     struct fent *e = &s->fe[h];
     e->used = 1;
@@ -875,7 +879,7 @@ static simt_err fe_fetch(struct sm *s, uint64_t cycle)
         if (pc == NONE)
             continue;
         uint64_t line = ic_line_of(g, pc);
-        uint32_t set = (uint32_t)(s->ic_set_mask ? line & s->ic_set_mask : line % s->ic_sets);
+        uint32_t set = (uint32_t)simt_umod(line, s->ic_sets);
         uint64_t *tag = &s->ic_tag[(size_t)set * g->ic_assoc],
                  *lru = &s->ic_lru[(size_t)set * g->ic_assoc];
         uint32_t way = NONE, victim = 0;
@@ -1859,8 +1863,7 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
     in->nreads = si->nsrc;
     in->reads_left = 0;
     for (uint32_t r = 0; r < si->nsrc; r++) {
-        in->banks[r] = g->nbanks_mask ? (si->srcs[r] + in->warp0) & g->nbanks_mask
-                                      : (si->srcs[r] + in->warp0) % g->nbanks;
+        in->banks[r] = (uint32_t)simt_umod(si->srcs[r] + in->warp0, g->nbanks);
         in->reads_left |= 1u << r;
     }
     if (unit == U_MEM) {
@@ -3729,8 +3732,6 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
     g->inst_bytes = (uint32_t)CI("frontend.inst_bytes");
     g->ic_bytes = (uint64_t)CI("frontend.icache_bytes");
     g->ic_line = (uint32_t)CI("frontend.icache_line_bytes");
-    g->ic_line_shift =
-        g->ic_line && !(g->ic_line & (g->ic_line - 1)) ? (uint32_t)__builtin_ctz(g->ic_line) : NONE;
     g->ic_assoc = (uint32_t)CI("frontend.icache_assoc");
     g->ic_miss = (uint32_t)CI("frontend.icache_miss_latency");
     g->nsched = (uint32_t)CI("sched.count");
@@ -3742,7 +3743,6 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
     g->issue_blocking = simt_config_bool(cfg, "sched.issue_blocking");
     g->separated = strcmp(simt_config_str(cfg, "collector.model"), "separated") == 0;
     g->nbanks = (uint32_t)CI("collector.banks");
-    g->nbanks_mask = g->nbanks > 1 && !(g->nbanks & (g->nbanks - 1)) ? g->nbanks - 1 : 0;
     static const char *const ukeys[U_NUM] = {"units.alu", "units.sfu", "units.mem", "units.branch"};
     static const char *const lkeys[U_NUM] = {"units.alu_latency", "units.sfu_latency",
                                              "units.mem_latency", "units.branch_latency"};
@@ -3868,7 +3868,6 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->fe = xcalloc(s->fe_cap, sizeof *s->fe);
         s->fq = xcalloc(s->fe_cap, sizeof *s->fq);
         s->ic_sets = (uint32_t)(g->ic_bytes / g->ic_line / g->ic_assoc);
-        s->ic_set_mask = s->ic_sets > 1 && !(s->ic_sets & (s->ic_sets - 1)) ? s->ic_sets - 1 : 0;
         s->ic_tag = xcalloc((size_t)s->ic_sets * g->ic_assoc, sizeof *s->ic_tag);
         s->ic_lru = xcalloc((size_t)s->ic_sets * g->ic_assoc, sizeof *s->ic_lru);
         s->free_inst = NONE;

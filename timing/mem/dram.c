@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "mem_ring.h"
+#include "simt_fastdiv.h"
 
 #define INC(f)    (d->st.f++, (*d->m.f)++)
 #define ADD(f, v) (d->st.f += (v), (*d->m.f) += (v))
@@ -29,22 +30,11 @@ simt_err simt_addrmap_check(const struct simt_addrmap *m)
     return SIMT_ERR_OK;
 }
 
-/* a / b and a % b, with a shift and a mask when b is a power of two (the usual mapping
- * parameters): the map runs for every request twice (injection and DRAM queue), and 64-bit
- * divisions by run-time values were a few percent of memory-bound replays */
-static inline uint64_t udiv(uint64_t a, uint64_t b)
-{
-    return (b & (b - 1)) ? a / b : a >> __builtin_ctzll(b);
-}
-
-static inline uint64_t umod(uint64_t a, uint64_t b)
-{
-    return (b & (b - 1)) ? a % b : a & (b - 1);
-}
-
+/* (simt_udiv / simt_umod: the map runs for every request twice, at injection and at the DRAM
+ * queue, and 64-bit divisions by run-time values were a few percent of memory-bound replays) */
 void simt_addrmap_map(const struct simt_addrmap *m, uint64_t addr, struct simt_dram_loc *loc)
 {
-    const uint64_t chunk = udiv(addr, m->interleave_bytes);
+    const uint64_t chunk = simt_udiv(addr, m->interleave_bytes);
     const uint64_t above = chunk / m->npart; /* the chunk's index within its partition */
     uint64_t p = chunk;
     if (m->xor_hash) { /* spread power-of-two strides over the partitions */
@@ -56,11 +46,11 @@ void simt_addrmap_map(const struct simt_addrmap *m, uint64_t addr, struct simt_d
         p = h;
     }
     loc->part = (uint32_t)(p == chunk ? chunk - above * m->npart : p % m->npart);
-    loc->local = above * m->interleave_bytes + umod(addr, m->interleave_bytes);
-    loc->col = (uint32_t)umod(loc->local, m->row_bytes);
-    const uint64_t r = udiv(loc->local, m->row_bytes);
-    loc->bank = (uint32_t)umod(r, m->banks);
-    loc->row = udiv(r, m->banks);
+    loc->local = above * m->interleave_bytes + simt_umod(addr, m->interleave_bytes);
+    loc->col = (uint32_t)simt_umod(loc->local, m->row_bytes);
+    const uint64_t r = simt_udiv(loc->local, m->row_bytes);
+    loc->bank = (uint32_t)simt_umod(r, m->banks);
+    loc->row = simt_udiv(r, m->banks);
 }
 
 #define NIL UINT32_MAX
