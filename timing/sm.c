@@ -71,7 +71,14 @@ struct warp {
     uint8_t used;
 };
 
-#define EVBATCH 8  /* events decoded per cursor call (per-thread look-ahead) */
+/* Events decoded per cursor call (per-thread look-ahead; bpos/bn are bytes, so at most 255).
+ * 32 since the twenty-fifth session (8 before): a refill starts from the thread's cursor, whose
+ * state is cold (one per thread, far apart), so fewer and longer refills cost less than the
+ * events they decode suggest - mum small on gt200-jin, PDOM, 4.63 -> 4.24 G instructions and
+ * 0.50 -> 0.42 s (16: 4.39 G, 0.44 s; 64: no faster). The price is memory: 32 bytes per event
+ * and thread slot, 1 KB per slot (peak RSS on ampere-like's 108 SMs x 2048 slots 134 -> 296
+ * MB; fermi-turner 28 -> 42 MB). docs/TIMING.md, "Twenty-fifth session". */
+#define EVBATCH 32
 #define LROW    32 /* thread slots per look-ahead block (a warp of 32 fills one) */
 
 /* Per-thread look-ahead, laid out so that issuing a warp touches little memory: event i of
