@@ -321,7 +321,8 @@ simt_err simt_cursor_reset(simt_cursor *cur, const simt_cta *c, uint32_t tid);
 int simt_cursor_next(simt_cursor *cur, struct simt_event *ev);
 
 /*! simt_cursor_next_batch() : up to `cap` events into evs[]; returns the number filled
- *  (0 at exit) or -simt_err. Same stream as repeated simt_cursor_next(). */
+ *  (0 at exit) or -simt_err. Same stream as repeated simt_cursor_next(). A batch holds fewer
+ *  than `cap` events only when it ends with the thread's exit: the next call returns 0. */
 int simt_cursor_next_batch(simt_cursor *cur, struct simt_event *evs, int cap);
 
 /* The memory fields of one event (what simt_cursor_fill() writes for memory events). */

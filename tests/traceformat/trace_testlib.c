@@ -457,12 +457,12 @@ int tb_check_cta(simt_trace_reader *r, uint32_t launch, uint64_t cta,
             }
             uint64_t i = 0;
             for (;;) {
+                const int cap = mode == 0 ? 1 : mode == 1 ? 37 : 1 + (int)((t + ncall++) % 9);
                 int n = mode == 0   ? simt_cursor_next(cur, batch)
-                        : mode == 1 ? simt_cursor_next_batch(cur, batch, 37)
+                        : mode == 1 ? simt_cursor_next_batch(cur, batch, cap)
                         : mode == 2
-                            ? simt_cursor_next_batch(cur, batch, 1 + (int)((t + ncall++) % 9))
-                            : fill_batch(cur, batch, 1 + (int)((t + ncall++) % 9),
-                                         &exp->ev[t][i < exp->nev[t] ? i : 0],
+                            ? simt_cursor_next_batch(cur, batch, cap)
+                            : fill_batch(cur, batch, cap, &exp->ev[t][i < exp->nev[t] ? i : 0],
                                          i < exp->nev[t] ? exp->nev[t] - i : 0);
                 if (n < 0) {
                     fprintf(stderr, "launch %u CTA %llu thread %u: cursor error %d: %s\n", launch,
@@ -496,6 +496,16 @@ int tb_check_cta(simt_trace_reader *r, uint32_t launch, uint64_t cta,
                 }
                 if (rc)
                     break;
+                if (n < cap && i != exp->nev[t]) {
+                    /* a short batch must end the stream: the timing model then asks no more */
+                    fprintf(stderr,
+                            "launch %u CTA %llu thread %u (mode %d): a batch of %d events (cap "
+                            "%d) ended at event %llu of %llu\n",
+                            launch, (unsigned long long)cta, t, mode, n, cap, (unsigned long long)i,
+                            (unsigned long long)exp->nev[t]);
+                    rc = -1;
+                    break;
+                }
             }
             if (rc == 0 && i != exp->nev[t]) {
                 fprintf(stderr, "launch %u CTA %llu thread %u: %llu events, expected %llu\n",
