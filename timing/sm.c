@@ -157,6 +157,19 @@ struct cand {
     uint8_t active;
 };
 
+/* What one warp scheduler's rounds read and write, side by side (56 bytes): as
+ * sixteen-entry arrays per field in struct sm they took a line per field in every step. */
+struct sched_state {
+    uint64_t busy; /* sched.issue_blocking: the cycle the scheduler is free again */
+    uint32_t *rq;  /* instructions marked for replay, by first issue */
+    uint32_t rq_n, rq_cap;
+    uint32_t lidx;     /* answer index of the group it issued last */
+    uint32_t last_pos; /* last_id's position in its sorted bucket when the round that issued
+                          it scanned the bucket (scan_start's hint) */
+    uint32_t tl_cbs, tl_cbase, tl_cn, tl_cm; /* tl_active's cache keys ... */
+    uint32_t tl_cll;                         /* ... and the ll_epoch it was made at */
+};
+
 struct sm {
     struct simt_gpu *g;
     uint32_t id;
@@ -225,15 +238,11 @@ struct sm {
     uint32_t *cruns;                        /* age_sort's run starts */
     uint32_t cage_sorted;                   /* schedulers whose cage order is built */
     int tl_fast;
-    uint32_t lidx[16]; /* per scheduler: answer index of the group it issued last */
     uint32_t *last_id;
-    uint32_t last_pos[16]; /* per scheduler: last_id's position in its sorted bucket when the
-                              round that issued it scanned the bucket (scan_start's hint) */
-    uint32_t **active;     /* [sched]: the active list, then (tl_active's cache) the list as it
-                              last left it and that call's answer, active_groups entries each */
+    uint32_t **active; /* [sched]: the active list, then (tl_active's cache) the list as it
+                          last left it and that call's answer, active_groups entries each */
     uint32_t *nactive;
-    uint32_t tl_cbs[16], tl_cbase[16], tl_cn[16], tl_cm[16]; /* tl_active's cache keys */
-    uint32_t tl_cll[16], ll_epoch; /* ... and ll_epoch: long-latency results written back,
+    uint32_t ll_epoch; /* long-latency results written back,
                                       warps whose memory instructions all completed */
     uint8_t *last_class;
     uint64_t accounted_until;
@@ -262,10 +271,8 @@ struct sm {
     uint64_t wake;   /* earliest cycle the collector or the LD/ST units need a step */
     uint32_t nready; /* threads in state READY */
     int demoted;
-    int issue_dirty_next;    /* a scheduler was busy: try again when it frees */
-    uint64_t sched_busy[16]; /* sched.issue_blocking: the cycle each scheduler is free again */
-    uint32_t *rq[16];        /* per scheduler: instructions marked for replay, by first issue */
-    uint32_t rq_n[16], rq_cap[16];
+    int issue_dirty_next;       /* a scheduler was busy: try again when it frees */
+    struct sched_state sch[16]; /* per warp scheduler (sched.count <= 16) */
     struct cand *rcand; /* replay candidates of one scheduler (one per warp, seed 003 5.2.3) */
     uint32_t rcand_cap;
     int issue_dirty; /* something that can change the issue stage's outcome happened since
@@ -1042,22 +1049,22 @@ static simt_err replay_mark(struct sm *s, uint32_t k)
 {
     struct inst *in = &s->insts[k];
     uint32_t sc = in->sched;
-    if (s->rq_n[sc] == s->rq_cap[sc]) {
-        uint32_t nc = s->rq_cap[sc] ? s->rq_cap[sc] * 2 : 16;
-        uint32_t *nq = realloc(s->rq[sc], nc * sizeof *nq);
+    if (s->sch[sc].rq_n == s->sch[sc].rq_cap) {
+        uint32_t nc = s->sch[sc].rq_cap ? s->sch[sc].rq_cap * 2 : 16;
+        uint32_t *nq = realloc(s->sch[sc].rq, nc * sizeof *nq);
         if (!nq)
             return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
-        s->rq[sc] = nq;
-        s->rq_cap[sc] = nc;
+        s->sch[sc].rq = nq;
+        s->sch[sc].rq_cap = nc;
     }
-    if (s->rcand_cap < s->rq_cap[sc]) {
-        struct cand *nr = realloc(s->rcand, s->rq_cap[sc] * sizeof *nr);
+    if (s->rcand_cap < s->sch[sc].rq_cap) {
+        struct cand *nr = realloc(s->rcand, s->sch[sc].rq_cap * sizeof *nr);
         if (!nr)
             return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
         s->rcand = nr;
-        s->rcand_cap = s->rq_cap[sc];
+        s->rcand_cap = s->sch[sc].rq_cap;
     }
-    uint32_t *q = s->rq[sc], i = s->rq_n[sc]++;
+    uint32_t *q = s->sch[sc].rq, i = s->sch[sc].rq_n++;
     while (i > 0 && s->insts[q[i - 1]].iseq > in->iseq) {
         q[i] = q[i - 1];
         i--;
@@ -1071,11 +1078,12 @@ static simt_err replay_mark(struct sm *s, uint32_t k)
 /* Removes entry i of scheduler sc's marked list (the instruction is re-issued). */
 static void replay_unmark(struct sm *s, uint32_t sc, uint32_t i)
 {
-    struct inst *in = &s->insts[s->rq[sc][i]];
+    struct inst *in = &s->insts[s->sch[sc].rq[i]];
     for (uint32_t w = 0; w < in->nwarps; w++)
         s->warps[in->warps[w]].nmarked--;
-    memmove(&s->rq[sc][i], &s->rq[sc][i + 1], (s->rq_n[sc] - i - 1) * sizeof *s->rq[sc]);
-    s->rq_n[sc]--;
+    memmove(&s->sch[sc].rq[i], &s->sch[sc].rq[i + 1],
+            (s->sch[sc].rq_n - i - 1) * sizeof *s->sch[sc].rq);
+    s->sch[sc].rq_n--;
 }
 
 /* --- LD/ST units: offer held instructions to the memory stage ----------------------------- */
@@ -2344,7 +2352,7 @@ static int replay_check(struct sm *s, uint32_t k, uint64_t cycle)
 static void replay_issue(struct sm *s, uint32_t sc, uint32_t i, uint64_t cycle)
 {
     struct simt_gpu *g = s->g;
-    uint32_t k = s->rq[sc][i];
+    uint32_t k = s->sch[sc].rq[i];
     struct inst *in = &s->insts[k];
     replay_unmark(s, sc, i);
     in->reads_left = in->nreads ? (1u << in->nreads) - 1 : 0;
@@ -2686,9 +2694,10 @@ static uint32_t tl_active(struct sm *s, uint32_t sc, uint32_t base, uint32_t nc,
     /* the same bucket and the same active list as the last call left them: the upkeep would
      * change nothing, and the answer is the same. A full set lets no pending group join, so
      * only a set with room depends on waits_long() (the long-latency epoch). */
-    if (s->tl_cbs[sc] == bs && s->tl_cbase[sc] == base && s->tl_cn[sc] == na && na <= ag &&
-        (na == ag || s->tl_cll[sc] == s->ll_epoch) && !memcmp(act, cact, na * sizeof *act)) {
-        uint32_t m = s->tl_cm[sc];
+    if (s->sch[sc].tl_cbs == bs && s->sch[sc].tl_cbase == base && s->sch[sc].tl_cn == na &&
+        na <= ag && (na == ag || s->sch[sc].tl_cll == s->ll_epoch) &&
+        !memcmp(act, cact, na * sizeof *act)) {
+        uint32_t m = s->sch[sc].tl_cm;
         for (uint32_t k = 0; k < m; k++) {
             struct cand *cd = &s->cand[base + cxs[k]];
             cd->active = 1;
@@ -2751,11 +2760,11 @@ static uint32_t tl_active(struct sm *s, uint32_t sc, uint32_t base, uint32_t nc,
         cand_key(s, sc, cd);
     }
     if (s->nactive[sc] <= ag && m <= ag) {
-        s->tl_cbs[sc] = bs;
-        s->tl_cbase[sc] = base;
-        s->tl_cn[sc] = s->nactive[sc];
-        s->tl_cm[sc] = m;
-        s->tl_cll[sc] = s->ll_epoch;
+        s->sch[sc].tl_cbs = bs;
+        s->sch[sc].tl_cbase = base;
+        s->sch[sc].tl_cn = s->nactive[sc];
+        s->sch[sc].tl_cm = m;
+        s->sch[sc].tl_cll = s->ll_epoch;
         memcpy(cact, act, s->nactive[sc] * sizeof *act);
         memcpy(cxs, xs, m * sizeof *xs);
     }
@@ -2825,8 +2834,8 @@ static void sched_still_busy(struct sm *s, uint32_t sc, uint8_t *cls)
 {
     if (cls)
         cls[sc] = C_STALL;
-    if (s->sched_busy[sc] < s->wake)
-        s->wake = s->sched_busy[sc];
+    if (s->sch[sc].busy < s->wake)
+        s->wake = s->sch[sc].busy;
     s->issue_dirty_next = 1;
 }
 
@@ -2850,11 +2859,11 @@ static int dual_blocked(struct sm *s, uint64_t cycle, int n, const uint32_t *onl
     for (uint32_t sc = 0; sc < g->nsched; sc++) {
         if (only_id[sc] == NONE)
             continue;
-        if (g->issue_blocking && s->sched_busy[sc] > cycle) {
+        if (g->issue_blocking && s->sch[sc].busy > cycle) {
             rs[sc] = -1;
             continue;
         }
-        const uint32_t i = s->lidx[sc];
+        const uint32_t i = s->sch[sc].lidx;
         if (i >= (uint32_t)n || s->groups[i].id != only_id[sc] || s->groups[i].sched != sc ||
             (g->buffered_fe && !fe_find(s, only_id[sc])))
             return 0;
@@ -2872,7 +2881,7 @@ static int dual_blocked(struct sm *s, uint64_t cycle, int n, const uint32_t *onl
             sched_still_busy(s, sc, NULL);
             continue;
         }
-        const struct simt_group *gr = &s->groups[s->lidx[sc]];
+        const struct simt_group *gr = &s->groups[s->sch[sc].lidx];
         int r = rs[sc] == 5 ? 1 : rs[sc], best_reason = 1;
         if (r == 1 && lls[sc] && g->sched_policy == 2) {
             active_remove(s, sc, gr->id);
@@ -2908,7 +2917,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
     uint32_t *start = s->cstart, dstart[17];
     struct cand *cbase = s->cand;
     const int plain = g->fast_scan && !only_id && g->nsched == 1 && g->sched_policy == 0 &&
-                      !g->buffered_fe && !g->pol_ops->local_issue && s->rq_n[0] == 0;
+                      !g->buffered_fe && !g->pol_ops->local_issue && s->sch[0].rq_n == 0;
     struct cand plain_best;
     if (s->ready_partial && !plain && (n = ready_complete(s, cycle)) < 0)
         return -1;
@@ -2924,16 +2933,17 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
         int known = 1;
         for (uint32_t sc = 0; sc < g->nsched && known; sc++)
             if (only_id[sc] != NONE)
-                known = s->lidx[sc] < (uint32_t)n && s->groups[s->lidx[sc]].id == only_id[sc] &&
-                        s->groups[s->lidx[sc]].sched == sc;
+                known = s->sch[sc].lidx < (uint32_t)n &&
+                        s->groups[s->sch[sc].lidx].id == only_id[sc] &&
+                        s->groups[s->sch[sc].lidx].sched == sc;
         uint32_t total = 0;
         for (uint32_t sc = 0; sc < g->nsched && known; sc++)
             if (only_id[sc] != NONE) {
-                const struct simt_group *gr = &s->groups[s->lidx[sc]];
+                const struct simt_group *gr = &s->groups[s->sch[sc].lidx];
                 start[sc + 1] = 1;
                 struct cand *cd = &s->dcand[total++];
                 cd->pri = gr->priority;
-                cd->idx = s->lidx[sc];
+                cd->idx = s->sch[sc].lidx;
                 cd->age = g->sched_policy ? s->warps[group_warp0(s, gr)].age : 0;
                 cd->id = gr->id;
             }
@@ -2985,7 +2995,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
     for (uint32_t sc = 0; sc < g->nsched; sc++) {
         if (only_id && only_id[sc] == NONE)
             continue;
-        if (g->issue_blocking && s->sched_busy[sc] > cycle) {
+        if (g->issue_blocking && s->sch[sc].busy > cycle) {
             sched_still_busy(s, sc, only_id ? NULL : cls);
             continue;
         }
@@ -3019,10 +3029,10 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
          * scheduler's order under the priority and id of the group that first issued it; the
          * warp's newer instructions wait (check_group). Not in dual-issue rounds. */
         uint32_t nr = 0;
-        if (!only_id && s->rq_n[sc]) {
+        if (!only_id && s->sch[sc].rq_n) {
             uint32_t rs = ++s->stamp;
-            for (uint32_t i = 0; i < s->rq_n[sc]; i++) {
-                const struct inst *in = &s->insts[s->rq[sc][i]];
+            for (uint32_t i = 0; i < s->sch[sc].rq_n; i++) {
+                const struct inst *in = &s->insts[s->sch[sc].rq[i]];
                 int older = 0;
                 for (uint32_t w = 0; w < in->nwarps; w++) {
                     older |= s->warps[in->warps[w]].stamp == rs;
@@ -3149,7 +3159,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
         int ordered = g->sched_policy != 2 && g->pol_ops->local_issue && !g->buffered_fe;
         uint32_t *hp = s->cheap, hn = 0, first = 0;
         int rot = ordered && scan_start(cands, nc, g->sched_policy, s->last_id[sc],
-                                        only_id ? NONE : s->last_pos[sc], &first);
+                                        only_id ? NONE : s->sch[sc].last_pos, &first);
         for (int sg = rot || tlf; sg < 2; sg++) { /* the groups, then the replays */
             struct cand *seg = sg ? s->rcand : cands;
             uint32_t segn = sg ? nr : nc;
@@ -3232,7 +3242,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             const struct cand *cd = &s->rcand[x];
             if (best && cmp_cand(cd, best) >= 0)
                 continue;
-            int r = replay_check(s, s->rq[sc][cd->idx - (uint32_t)n], cycle);
+            int r = replay_check(s, s->sch[sc].rq[cd->idx - (uint32_t)n], cycle);
             if (r) {
                 if (note_blocked(s, r, &best_reason) == 2 && !g->separated)
                     break;
@@ -3249,7 +3259,7 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
         if (best && best->idx >= (uint32_t)n) {
             replay_issue(s, sc, best->idx - (uint32_t)n, cycle);
             s->last_id[sc] = best->id;
-            s->last_pos[sc] = NONE;
+            s->sch[sc].last_pos = NONE;
             cls[sc] = C_ISSUE1;
             nissued++;
             continue;
@@ -3285,13 +3295,13 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
                 }
             }
             issued_id[sc] = gr->id;
-            s->lidx[sc] = best->idx;
+            s->sch[sc].lidx = best->idx;
             s->last_id[sc] = gr->id;
-            s->last_pos[sc] = plain || only_id ? NONE : (uint32_t)(best - (cbase + start[sc]));
+            s->sch[sc].last_pos = plain || only_id ? NONE : (uint32_t)(best - (cbase + start[sc]));
             if (g->issue_blocking) {
                 uint64_t ic = chosen[nchosen].issue_cycles ? chosen[nchosen].issue_cycles
                                                            : g->issue_cycles_cfg;
-                s->sched_busy[sc] = cycle + ic;
+                s->sch[sc].busy = cycle + ic;
             }
             cls[sc] = only_id ? C_ISSUE2 : C_ISSUE1;
             nchosen++;
@@ -3332,7 +3342,7 @@ static int all_sched_busy(const struct sm *s, uint64_t cycle)
     if (!s->g->issue_blocking)
         return 0;
     for (uint32_t sc = 0; sc < s->g->nsched; sc++)
-        if (s->sched_busy[sc] <= cycle)
+        if (s->sch[sc].busy <= cycle)
             return 0;
     return 1;
 }
@@ -3375,7 +3385,7 @@ static simt_err stage_issue(struct sm *s, uint64_t cycle)
         return g->err;
     int replays = 0;
     for (uint32_t i = 0; i < g->nsched; i++)
-        replays |= s->rq_n[i] != 0;
+        replays |= s->sch[i].rq_n != 0;
     int ni = n || replays ? issue_or_busy(s, cycle, n, cls, issued_id) : 0;
     if (ni < 0)
         return g->err;
@@ -3535,7 +3545,7 @@ void simt_gpu_free(simt_gpu *g)
         for (uint32_t sc = 0; s->active && sc < g->nsched; sc++)
             free(s->active[sc]);
         for (uint32_t sc = 0; sc < 16; sc++)
-            free(s->rq[sc]);
+            free(s->sch[sc].rq);
         free(s->rcand);
         free(s->active);
         free(s->nactive);
@@ -3996,7 +4006,7 @@ static void describe_stuck(struct simt_gpu *g, uint32_t only, char *buf, size_t 
             continue;
         uint32_t nrq = 0;
         for (uint32_t sc = 0; sc < g->nsched; sc++)
-            nrq += s->rq_n[sc];
+            nrq += s->sch[sc].rq_n;
         if (!s->ninflight && !nrq)
             continue;
         int k = snprintf(buf + off, n - off,
@@ -4265,10 +4275,10 @@ simt_err simt_gpu_run_launch(simt_gpu *g, simt_trace_reader *r, uint32_t launch,
         s->coll_full = 0;
         for (uint32_t sc = 0; sc < g->nsched; sc++) {
             s->last_id[sc] = NONE;
-            s->last_pos[sc] = NONE;
+            s->sch[sc].last_pos = NONE;
             s->nactive[sc] = 0;
-            s->sched_busy[sc] = 0;
-            s->rq_n[sc] = 0;
+            s->sch[sc].busy = 0;
+            s->sch[sc].rq_n = 0;
         }
     }
     simt_err e = simt_stats_check(g->stats);
