@@ -180,7 +180,6 @@ struct sm {
     uint32_t *evpc, *evdepth; /* decoded events (ev_at) */
     struct simt_evmem *mev;   /* memory fields of the decoded events (ev_at) */
     uint8_t *bpos, *bn;       /* per thread slot: position in / length of its batch */
-    uint8_t *bend;            /* per thread slot: that batch ends its stream (decode_batch) */
     struct warp *warps;
     uint32_t *sb_cnt; /* [max_warps * 64]: the warps' scoreboard bit counts (warp.sb_cnt) */
     struct cta_slot *ctas;
@@ -615,20 +614,18 @@ static void maybe_cta_done(struct sm *s, uint32_t c)
  * again answers 0 again), or -simt_err (likewise). */
 static inline int decode_batch(struct sm *s, uint32_t slot)
 {
-    s->bpos[slot] = 0;
-    if (s->bend[slot]) {
-        /* the last batch held the thread's exit: the cursor, cold by now, would answer 0
-         * (a batch is short only at the end of the stream, simt_cursor_fill); most threads
-         * of short kernels (BFS: 17 instructions) fit in one batch, so this was a cursor
-         * call per thread */
-        s->bn[slot] = 0;
+    if (s->bn[slot] && s->bn[slot] < EVBATCH) {
+        /* a short batch held the thread's exit (simt_cursor_fill): the cursor, cold by now,
+         * would answer 0. Most threads of short kernels (BFS: 17 instructions) fit in one
+         * batch, so this was a cursor call per thread */
+        s->bpos[slot] = s->bn[slot] = 0;
         return 0;
     }
+    s->bpos[slot] = 0;
     size_t x0 = ev_at(slot, 0);
     int r = simt_cursor_fill(s->thr[slot].cur, &s->evpc[x0], &s->evdepth[x0], &s->mev[x0], LROW,
                              EVBATCH);
     s->bn[slot] = r > 0 ? (uint8_t)r : 0;
-    s->bend[slot] = r >= 0 && r < EVBATCH;
     return r;
 }
 
@@ -752,7 +749,7 @@ static int try_place(struct sm *s, simt_err *err)
         th->state = SIMT_TS_FREE;
         if (t >= cs->nthreads)
             continue;
-        s->bpos[slot] = s->bn[slot] = s->bend[slot] = 0;
+        s->bpos[slot] = s->bn[slot] = 0;
         e = s->thr[slot].cur ? simt_cursor_reset(s->thr[slot].cur, cta, t)
                              : simt_cursor_create(cta, t, &s->thr[slot].cur);
         if (!e) {
@@ -1923,8 +1920,8 @@ static simt_err issue_group(struct sm *s, const struct simt_group *gr, const uin
                 prefetch_rows(s, a, b);
         }
     }
-    int pf = gr->nthreads > 1 && s->bpos[gr->threads[0]] == s->bn[gr->threads[0]] &&
-             !s->bend[gr->threads[0]];
+    int pf = gr->nthreads > 1 && s->bpos[gr->threads[0]] == EVBATCH &&
+             s->bn[gr->threads[0]] == EVBATCH; /* (a short batch ended the thread) */
     if (pf)
         for (uint32_t j = 0; j < PF_AHEAD && j < gr->nthreads; j++) {
             uint32_t sj = gr->threads[j];
@@ -3556,7 +3553,6 @@ void simt_gpu_free(simt_gpu *g)
         free(s->evdepth);
         free(s->bpos);
         free(s->bn);
-        free(s->bend);
         free(s->warps);
         free(s->sb_cnt);
         free(s->warp_used);
@@ -3857,7 +3853,6 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->evdepth = xcalloc(nev, sizeof *s->evdepth);
         s->bpos = xcalloc(g->max_threads, 1);
         s->bn = xcalloc(g->max_threads, 1);
-        s->bend = xcalloc(g->max_threads, 1);
         s->warps = xcalloc(g->max_warps, sizeof *s->warps);
         s->sb_cnt = xcalloc((size_t)g->max_warps * 64, sizeof *s->sb_cnt);
         s->warp_used = xcalloc(g->max_warps, 1);
@@ -3902,7 +3897,7 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->ic_lru = xcalloc((size_t)s->ic_sets * g->ic_assoc, sizeof *s->ic_lru);
         s->free_inst = NONE;
         if (!s->threads || !s->thr || !s->mev || !s->evpc || !s->evdepth || !s->bpos || !s->bn ||
-            !s->bend || !s->warps || !s->sb_cnt || !s->warp_used || !s->ctas || !s->bank_cycle ||
+            !s->warps || !s->sb_cnt || !s->warp_used || !s->ctas || !s->bank_cycle ||
             !s->mem_hold || !s->mem_ready_at || !s->rejected || !s->pacc || !s->groups ||
             !s->cand || !s->cheap || !s->amark || !s->apos || !s->cidx || !s->cstamp || !s->cage ||
             !s->cruns || !s->last_id || !s->last_class || !s->active || !s->nactive ||
