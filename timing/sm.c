@@ -52,10 +52,14 @@ struct sbent {
     uint8_t longlat;
 };
 
+#define SB_INLINE 5 /* scoreboard entries held in the warp record itself */
+
 struct warp {
-    struct sbent *sb;
-    uint32_t sb_n, sb_cap;
+    /* the scoreboard (first line: a check reads the summary, then the entries) */
     uint64_t sb_bits; /* bit reg % 64 of every pending register: most checks end here */
+    struct sbent *sb; /* sb_in, or a heap array once more than SB_INLINE are pending */
+    uint32_t sb_n, sb_cap;
+    struct sbent sb_in[SB_INLINE];
     uint32_t *sb_cnt; /* [64]: entries of sb under each bit (the SM's sb_cnt array), so that a
                          release clears its bit without a pass over the entries */
     uint64_t age;
@@ -122,21 +126,26 @@ struct cta_slot {
     uint32_t stamp, tstamp;
 };
 
+/* The first 64 bytes hold what the operand collector's scan reads of each occupant (unit,
+ * reads_left, banks, issue_cycles): the scan visits every slot in every step, and an occupant
+ * is cold by then (the other SMs ran in between). */
 struct inst {
     uint32_t gen, next_free;
     uint8_t unit, longlat, nreads, kind, space, needs_wb, sched;
-    uint32_t cta, dst, pc, issue_cycles, warp0;
-    uint32_t banks[SIMT_MAX_SRCS];
+    uint8_t stalled; /* stall mode: held in an LD/ST unit after a hazard */
     uint32_t reads_left;
+    uint32_t issue_cycles;
+    uint32_t banks[SIMT_MAX_SRCS];
+    uint32_t dst, cta;
+    uint32_t pc, warp0;
     uint32_t nwarps, warps_cap;
     uint32_t *warps;
     struct simt_mem_access *acc;
     uint32_t nacc, acc_cap;
     uint32_t mem_outstanding; /* accesses accepted, not completed */
     uint64_t seq;
-    uint64_t iseq;   /* first-issue order: the oldest instruction marked for replay goes first */
-    uint8_t stalled; /* stall mode: held in an LD/ST unit after a hazard */
-    uint32_t gid;    /* the issuing group's id and policy priority (orders its replays) */
+    uint64_t iseq; /* first-issue order: the oldest instruction marked for replay goes first */
+    uint32_t gid;  /* the issuing group's id and policy priority (orders its replays) */
     int32_t pri;
     uint32_t fe_idx, fe_alloc; /* replay, buffered front end: the warp buffer entry it holds */
     uint8_t fe_held;
@@ -366,6 +375,15 @@ static void *xcalloc(size_t n, size_t sz)
     return calloc(n ? n : 1, sz);
 }
 
+/* For arrays every element of which is written before it is read (the look-ahead rows): no
+ * zeroing pass over tens of megabytes at start-up, and pages never written are never touched. */
+static void *xmalloc_array(size_t n, size_t sz)
+{
+    if (n && sz > SIZE_MAX / n)
+        return NULL;
+    return malloc(n ? n * sz : 1);
+}
+
 static int unit_of(uint8_t ic)
 {
     switch (ic) {
@@ -489,10 +507,13 @@ static int sb_add(struct warp *w, uint32_t reg, int longlat)
         return 0;
     }
     if (w->sb_n == w->sb_cap) {
-        uint32_t nc = w->sb_cap ? w->sb_cap * 2 : 8;
-        struct sbent *ns = realloc(w->sb, nc * sizeof *ns);
+        uint32_t nc = w->sb_cap * 2;
+        struct sbent *ns =
+            w->sb == w->sb_in ? malloc(nc * sizeof *ns) : realloc(w->sb, nc * sizeof *ns);
         if (!ns)
             return -1;
+        if (w->sb == w->sb_in)
+            memcpy(ns, w->sb_in, sizeof w->sb_in);
         w->sb = ns;
         w->sb_cap = nc;
     }
@@ -3531,7 +3552,8 @@ void simt_gpu_free(simt_gpu *g)
         for (uint32_t t = 0; s->thr && t < g->max_threads; t++)
             simt_cursor_free(s->thr[t].cur);
         for (uint32_t w = 0; s->warps && w < g->max_warps; w++)
-            free(s->warps[w].sb);
+            if (s->warps[w].sb != s->warps[w].sb_in)
+                free(s->warps[w].sb);
         for (uint32_t k = 0; k < s->ninst; k++) {
             free(s->insts[k].warps);
             free(s->insts[k].acc);
@@ -3848,9 +3870,9 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->threads = xcalloc(g->max_threads, sizeof *s->threads);
         s->thr = xcalloc(g->max_threads, sizeof *s->thr);
         size_t nev = (size_t)(g->max_threads + LROW - 1) / LROW * LROW * EVBATCH;
-        s->mev = xcalloc(nev, sizeof *s->mev);
-        s->evpc = xcalloc(nev, sizeof *s->evpc);
-        s->evdepth = xcalloc(nev, sizeof *s->evdepth);
+        s->mev = xmalloc_array(nev, sizeof *s->mev); /* (written by the decoder first) */
+        s->evpc = xmalloc_array(nev, sizeof *s->evpc);
+        s->evdepth = xmalloc_array(nev, sizeof *s->evdepth);
         s->bpos = xcalloc(g->max_threads, 1);
         s->bn = xcalloc(g->max_threads, 1);
         s->warps = xcalloc(g->max_warps, sizeof *s->warps);
@@ -3909,8 +3931,11 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
             if (!s->active[sc])
                 goto nomem;
         }
-        for (uint32_t w = 0; w < g->max_warps; w++)
+        for (uint32_t w = 0; w < g->max_warps; w++) {
             s->warps[w].sb_cnt = s->sb_cnt + (size_t)w * 64;
+            s->warps[w].sb = s->warps[w].sb_in;
+            s->warps[w].sb_cap = SB_INLINE;
+        }
         for (uint32_t u = 0; u < g->nunits[U_MEM]; u++)
             s->mem_hold[u] = NONE;
         if (g->separated) {

@@ -268,7 +268,12 @@ struct waiter {
 struct hier_shared;
 
 struct hsm {
+    /* what hier_tick() reads in every SM step, in one line */
     struct hier_shared *sh;
+    uint64_t cycle;
+    uint64_t ring_next; /* earliest ready time over ring[] (UINT64_MAX if all empty) */
+    uint8_t ticked;     /* hier_tick ran at least once (cycle is the last tick's) */
+    uint8_t tracking;   /* tracker.kind != SIMT_TRACKER_NONE */
     uint32_t id;
     struct simt_memstage_client client;
     simt_cache *cache[3];   /* C_L1D, C_L1C, C_L1T */
@@ -279,15 +284,12 @@ struct hsm {
     struct waiter *w;
     uint32_t nw, capw, *wfree, nwfree;
     uint64_t pending;
-    uint64_t ring_next; /* earliest ready time over ring[] (UINT64_MAX if all empty) */
     uint32_t inj_rr;
     uint8_t inj_maybe; /* bit c: the miss queue of L1 cache c (C_L1D..C_L1T) may hold requests */
     uint8_t l1d_wb;    /* l1d.write_policy = write-back */
     struct simt_tracker tracker;
     struct simt_tracker_stats trk_pub; /* tracker stats already added to the registry */
     struct tokmap tok;
-    uint64_t cycle;
-    uint8_t ticked; /* hier_tick ran at least once (cycle is the last tick's) */
     /* per L1 (C_L1D..C_L1T): the first cycle whose tick (cycles, MSHR occupancy) the cache
      * has not counted yet; cycles l1_next[k]..cycle are owed to it (l1_flush) */
     uint64_t l1_next[3];
@@ -612,6 +614,7 @@ static simt_err hier_create(const simt_config *cfg, uint32_t sm, void *shared, s
     s->lat[C_STORE] = s->lat[C_L1D];
     s->l1d_wb = (uint8_t)wb;
     simt_tracker_init(&s->tracker, sh->tracker_kind, (uint32_t)simt_config_int(cfg, "l1d.mshrs"));
+    s->tracking = s->tracker.kind != SIMT_TRACKER_NONE;
     sh->sms[sm] = s;
     *state = s;
     return SIMT_ERR_OK;
@@ -703,7 +706,7 @@ static void hier_tick(void *state, uint64_t cycle)
     if (s->ring_next <= cycle)
         rings_due(s, cycle);
     /* without a tracker its counters never change */
-    if (s->tracker.kind != SIMT_TRACKER_NONE)
+    if (s->tracking)
         tracker_publish(s);
 }
 
