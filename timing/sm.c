@@ -507,12 +507,12 @@ static int sb_add(struct warp *w, uint32_t reg, int longlat)
         return 0;
     }
     if (w->sb_n == w->sb_cap) {
-        uint32_t nc = w->sb_cap * 2;
-        struct sbent *ns =
-            w->sb == w->sb_in ? malloc(nc * sizeof *ns) : realloc(w->sb, nc * sizeof *ns);
+        const uint32_t nc = w->sb_cap * 2;
+        const int inline_ = w->sb == w->sb_in; /* the first growth leaves the warp record */
+        struct sbent *ns = inline_ ? malloc(nc * sizeof *ns) : realloc(w->sb, nc * sizeof *ns);
         if (!ns)
             return -1;
-        if (w->sb == w->sb_in)
+        if (inline_)
             memcpy(ns, w->sb_in, sizeof w->sb_in);
         w->sb = ns;
         w->sb_cap = nc;

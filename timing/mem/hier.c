@@ -273,7 +273,7 @@ struct hsm {
     uint64_t cycle;
     uint64_t ring_next; /* earliest ready time over ring[] (UINT64_MAX if all empty) */
     uint8_t ticked;     /* hier_tick ran at least once (cycle is the last tick's) */
-    uint8_t tracking;   /* tracker.kind != SIMT_TRACKER_NONE */
+    uint8_t tracking;   /* a hazard tracker is on (tracker.kind, fixed at creation) */
     uint32_t id;
     struct simt_memstage_client client;
     simt_cache *cache[3];   /* C_L1D, C_L1C, C_L1T */
@@ -1025,7 +1025,7 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
     }
 
     /* hazard prediction bookkeeping (seed 003 ch. 6): L1D loads only */
-    const int tracked = is_load && cp == C_L1D && s->tracker.kind != SIMT_TRACKER_NONE;
+    const int tracked = is_load && cp == C_L1D && s->tracking;
     struct tokent *te = tracked ? tok_get(&s->tok, req->token, 0) : NULL;
     int predicted = 0;
     if (tracked && sh->pred)
@@ -1218,7 +1218,7 @@ static uint32_t hier_predict(void *state, uint64_t cycle, const struct simt_mem_
         hz |= SIMT_HZ_BIT(SIMT_HZ_DIV);
     if (simt_mem_bank_degree(req, simt_smem_cfg_banks(s->smem)) > 1)
         hz |= SIMT_HZ_BIT(SIMT_HZ_BANK);
-    if (req->kind == SIMT_MK_LOAD && sh->pred && s->tracker.kind != SIMT_TRACKER_NONE &&
+    if (req->kind == SIMT_MK_LOAD && sh->pred && s->tracking &&
         path_of(space_of(req, req->acc[0].addr)) == C_L1D) {
         struct tokent *te = tok_get(&s->tok, req->token, 0);
         const int pm = simt_predict_miss(sh->pred, req->pc, te && te->known_miss,
@@ -1639,7 +1639,7 @@ static bool hier_sleep(void *state, uint64_t cycle)
 {
     struct hsm *s = state;
     (void)cycle;
-    if (!s->client.wake || s->tracker.kind != SIMT_TRACKER_NONE || s->last_fail.valid != 1 ||
+    if (!s->client.wake || s->tracking || s->last_fail.valid != 1 ||
         s->last_fail.epoch != s->epoch || s->err || s->sh->err)
         return false;
     if (!s->sleeping) {
