@@ -523,7 +523,8 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
     simt_stats *stats = NULL;
     simt_gpu *gpu = NULL;
     cJSON *root = NULL;
-    uint8_t *ksel = NULL; /* sim.kernels of the current trace, by kernel index */
+    uint8_t *ksel = NULL;  /* sim.kernels of the current trace, by kernel index */
+    uint64_t *base = NULL; /* the statistics before the current launch (its deltas) */
     int rc = 1;
     simt_err e = simt_config_create(&cfg);
     if (e)
@@ -575,7 +576,6 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
     cJSON_AddStringToObject(root, "gpu", simt_config_str(cfg, "gpu.name"));
     double t0 = now_s(), c0 = cpu_s();
     size_t nv = 0;
-    uint64_t *base = NULL;
     uint64_t tc = 0, tw = 0, tt = 0, nrun_all = 0, nl_all = 0;
     for (int ti = 0; ti < ntraces; ti++) {
         simt_trace_reader *rd = NULL;
@@ -645,6 +645,7 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
         simt_trace_reader_close(rd);
     }
     free(base);
+    base = NULL;
     double wall = now_s() - t0, cpu = cpu_s() - c0;
     if (tty)
         fprintf(stderr, "\r%70s\r", "");
@@ -717,6 +718,7 @@ fail:
     fprintf(stderr, "simt-sim: %s\n", simt_errmsg()[0] ? simt_errmsg() : simt_err_text(e));
 out:
     pcp_close(&pcp, 0); /* (after an error: nothing half-written is left) */
+    free(base);
     free(ksel);
     cJSON_Delete(root);
     simt_gpu_free(gpu);

@@ -20,6 +20,12 @@ bad_config)
     printf '[core]\nwarp_size = 1000\n' > bad_range.ini
     "$sim" --config bad_range.ini sim.trace 2>err2.txt
     test $? = 1 && grep -q 'bad_range.ini:2' err2.txt ;;
+cta_too_big)
+    # a launch whose CTA does not fit an SM: exit 1, the trace, launch and keys named with
+    # the values that would fit (label unit, so the error path also runs under ASan+UBSan)
+    "$sim" --quiet --config fermi-turner --set core.registers=1 sim.trace 2>err8.txt
+    test $? = 1 && grep -q "sim.trace: launch 0 (synthetic_kernel): a CTA needs" err8.txt &&
+        grep -q "(core.registers)" err8.txt && grep -q "one CTA fits with --set core.registers=" err8.txt ;;
 launches)
     # sim.launches (kernel sampling) on the 2-launch sim.trace: a prefix of the launches
     # replays exactly as in the full run; a later launch alone is reported under its own
