@@ -98,7 +98,7 @@ static void test_banks(void)
     for (uint32_t stride = 1; stride <= 32; stride++) {
         for (int t = 0; t < 32; t++)
             a[t] = 0x010000000000ull + 4ull * stride * t;
-        const uint32_t deg = simt_smem_access(s, 0xffffffffu, a, NULL, 4, &first);
+        const uint32_t deg = simt_smem_access(s, 0xffffffffu, a, NULL, 4, &first, NULL);
         if (deg != gcd(stride, 32))
             fprintf(stderr, "stride %u: degree %u, expected %u\n", stride, deg, gcd(stride, 32));
         CHECK_EQ(deg, gcd(stride, 32));
@@ -106,21 +106,21 @@ static void test_banks(void)
     /* stride 2: threads t and t+16 share a bank; the first cycle serves threads 0..15 */
     for (int t = 0; t < 32; t++)
         a[t] = 8ull * t;
-    CHECK_EQ(simt_smem_access(s, 0xffffffffu, a, NULL, 4, &first), 2);
+    CHECK_EQ(simt_smem_access(s, 0xffffffffu, a, NULL, 4, &first, NULL), 2);
     CHECK_EQ(first, 0x0000ffffu);
     /* replaying the rest is conflict-free */
-    CHECK_EQ(simt_smem_access(s, ~first, a, NULL, 4, &first), 1);
+    CHECK_EQ(simt_smem_access(s, ~first, a, NULL, 4, &first, NULL), 1);
     CHECK_EQ(first, 0xffff0000u);
     /* broadcast: all threads read one word -> degree 1 */
     for (int t = 0; t < 32; t++)
         a[t] = 64;
-    CHECK_EQ(simt_smem_access(s, 0xffffffffu, a, NULL, 4, &first), 1);
+    CHECK_EQ(simt_smem_access(s, 0xffffffffu, a, NULL, 4, &first, NULL), 1);
     CHECK_EQ(first, 0xffffffffu);
     /* 8-byte accesses, unit stride: thread t touches words 2t, 2t+1 -> 64 words on 32
      * banks -> degree 2; threads 0..15 use words 0..31 (rank 0) */
     for (int t = 0; t < 32; t++)
         a[t] = 8ull * t;
-    CHECK_EQ(simt_smem_access(s, 0xffffffffu, a, NULL, 8, &first), 2);
+    CHECK_EQ(simt_smem_access(s, 0xffffffffu, a, NULL, 8, &first, NULL), 2);
     CHECK_EQ(first, 0x0000ffffu);
     CHECK_EQ(simt_smem_stats(s)->max_degree, 32);
     simt_smem_free(s);
@@ -129,7 +129,7 @@ static void test_banks(void)
     CHECK_OK(simt_smem_create(&cfg, &s));
     for (int t = 0; t < 32; t++)
         a[t] = 64;
-    CHECK_EQ(simt_smem_access(s, 0xffffffffu, a, NULL, 4, NULL), 32);
+    CHECK_EQ(simt_smem_access(s, 0xffffffffu, a, NULL, 4, NULL, NULL), 32);
     simt_smem_free(s);
     /* 16 banks of 8 bytes: 4-byte unit stride -> words 0..15 each hit by two threads
      * (same 8-byte word: broadcast) -> degree 1 */
@@ -137,10 +137,65 @@ static void test_banks(void)
     CHECK_OK(simt_smem_create(&cfg, &s));
     for (int t = 0; t < 32; t++)
         a[t] = 4ull * t;
-    CHECK_EQ(simt_smem_access(s, 0xffffffffu, a, NULL, 4, NULL), 1);
+    CHECK_EQ(simt_smem_access(s, 0xffffffffu, a, NULL, 4, NULL, NULL), 1);
     simt_smem_free(s);
     cfg.nbanks = 0;
     CHECK(simt_smem_create(&cfg, &s) == SIMT_ERR_CONFIG);
+}
+
+/* Accesses wider than the banks (banks x bank_bytes below the access size): a thread's own
+ * words share a bank. Its first pass takes one cycle per own word in a bank and serves it;
+ * another thread's word in that bank waits for a later pass. (Until the twenty-ninth session
+ * such a thread was served in no pass: a replay that never ended.) */
+static void test_banks_wide(void)
+{
+    simt_smem *s;
+    uint64_t a[32];
+    uint32_t first = 0, cycles = 0;
+    /* one bank of one byte, 4-byte accesses at distinct words: thread t's bytes 4t..4t+3 are
+     * ranks 4t..4t+3 of bank 0; each pass serves one thread in 4 cycles */
+    struct simt_smem_cfg cfg = {.nbanks = 1, .bank_bytes = 1, .broadcast = 1};
+    CHECK_OK(simt_smem_create(&cfg, &s));
+    for (int t = 0; t < 32; t++)
+        a[t] = 4ull * t;
+    CHECK_EQ(simt_smem_access(s, 0xffffffffu, a, NULL, 4, &first, &cycles), 128);
+    CHECK_EQ(first, 0x1u);
+    CHECK_EQ(cycles, 4);
+    CHECK_EQ(simt_smem_access(s, 0xfffffffeu, a, NULL, 4, &first, &cycles), 124);
+    CHECK_EQ(first, 0x2u);
+    CHECK_EQ(cycles, 4);
+    /* every pass serves the lowest waiting thread: 32 passes in all */
+    uint32_t left = 0xffffffffu, passes = 0;
+    while (left && passes < 64) {
+        simt_smem_access(s, left, a, NULL, 4, &first, &cycles);
+        CHECK(first && !(first & ~left)); /* some waiting thread is served, no other */
+        left &= ~first;
+        passes++;
+    }
+    CHECK_EQ(passes, 32);
+    /* broadcast: all 32 threads read the same 4 bytes - one pass of 4 cycles serves them all */
+    for (int t = 0; t < 32; t++)
+        a[t] = 8;
+    CHECK_EQ(simt_smem_access(s, 0xffffffffu, a, NULL, 4, &first, &cycles), 4);
+    CHECK_EQ(first, 0xffffffffu);
+    CHECK_EQ(cycles, 4);
+    simt_smem_free(s);
+    /* two banks of two bytes, 8-byte accesses: thread t's words 4t..4t+3 go to banks 0,1,0,1
+     * (two own words per bank: a 2-cycle pass); thread 0's pass serves only it */
+    cfg = (struct simt_smem_cfg){.nbanks = 2, .bank_bytes = 2, .broadcast = 1};
+    CHECK_OK(simt_smem_create(&cfg, &s));
+    for (int t = 0; t < 32; t++)
+        a[t] = 8ull * t;
+    CHECK_EQ(simt_smem_access(s, 0xffffffffu, a, NULL, 8, &first, &cycles), 64);
+    CHECK_EQ(first, 0x1u);
+    CHECK_EQ(cycles, 2);
+    /* a narrow access on the same banks keeps one-cycle passes */
+    for (int t = 0; t < 32; t++)
+        a[t] = 2ull * t;
+    CHECK_EQ(simt_smem_access(s, 0x3u, a, NULL, 2, &first, &cycles), 1);
+    CHECK_EQ(first, 0x3u);
+    CHECK_EQ(cycles, 1);
+    simt_smem_free(s);
 }
 
 int main(int argc, char **argv)
@@ -150,5 +205,7 @@ int main(int argc, char **argv)
         test_patterns();
     if (!strcmp(which, "banks") || !strcmp(which, "all"))
         test_banks();
+    if (!strcmp(which, "banks_wide") || !strcmp(which, "all"))
+        test_banks_wide();
     TEST_DONE();
 }

@@ -43,6 +43,12 @@ static uint64_t a_bank0(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint
     return SIMT_WIN_SHARED_BASE + 128ull * (tid % 32);
 }
 
+/* thread t reads shared word t: no conflict on 32 four-byte banks */
+static uint64_t a_smem_unit(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint32_t v)
+{
+    return SIMT_WIN_SHARED_BASE + 4ull * (tid % 32);
+}
+
 /* a warp reads one 128-byte line of its own (coalesced), a new line at each visit */
 static uint64_t a_line_per_warp(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint32_t v)
 {
@@ -283,6 +289,38 @@ static int t_prediction(void)
     return 0;
 }
 
+/* Shared-memory accesses wider than the banks (banks x bank_bytes below the 4-byte access):
+ * one bank of one byte, each thread's own 4 bytes in it. Every pass serves one thread and
+ * holds the LD/ST unit 4 cycles (busy_cycles): 32 passes, 31 x 3 = 93 cycles more than on one
+ * 4-byte bank (32 one-cycle passes; the last pass's threads complete at the shared latency
+ * after its first cycle, as any pass's), under stalling and replay alike. Before the
+ * twenty-ninth session no pass served such a thread and the run ended on the watchdog. */
+static int t_wide_smem(void)
+{
+    if (write_load_use("wide_smem.trace", SIMT_MS_SHARED, 1, a_smem_unit))
+        return 1;
+    const char *const want[] = {"mem.smem.cycles", "ldst.hazards.bank", NULL};
+    for (int mode = 0; mode < 2; mode++) {
+        const char *hm = mode ? "hazard.mode=replay" : "hazard.mode=stall";
+        const char *const wide[] = {HIER, hm, "smem.banks=1", "smem.bank_bytes=1", NULL};
+        const char *const narrow[] = {HIER, hm, "smem.banks=1", "smem.bank_bytes=4", NULL};
+        struct simres w, n;
+        if (run("wide_smem.trace", wide, want, &w) || run("wide_smem.trace", narrow, want, &n))
+            return 1;
+        printf("%s: 1 x 1-byte bank %llu cycles, 1 x 4-byte bank %llu cycles\n",
+               mode ? "replay" : "stall", (unsigned long long)w.cycles,
+               (unsigned long long)n.cycles);
+        CHECK(w.tinst == n.tinst && w.tinst > 0, "same thread instructions");
+        CHECK(w.stat[1] > 0 && n.stat[1] > 0, "no BANK hazard");
+        CHECK(w.cycles == n.cycles + 93, "%s: wide %llu cycles, expected %llu + 93",
+              mode ? "replay" : "stall", (unsigned long long)w.cycles,
+              (unsigned long long)n.cycles);
+        free(w.json);
+        free(n.json);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -295,6 +333,8 @@ int main(int argc, char **argv)
         return t_stall_vs_replay();
     if (!strcmp(argv[1], "prediction"))
         return t_prediction();
+    if (!strcmp(argv[1], "wide_smem"))
+        return t_wide_smem();
     fprintf(stderr, "hazard_tests: unknown case %s\n", argv[1]);
     return 2;
 }

@@ -63,7 +63,7 @@ int simt_coalesce(uint32_t line_bytes, uint32_t sector_bytes, uint32_t active_ma
 
 /* ---- shared-memory banks ---- */
 
-#define SMEM_MAX_WORDS 128 /* distinct words one warp access may touch (32 x 4) */
+#define SMEM_MAX_WORDS 128 /* distinct words kept per bank and access (32 threads x 4) */
 
 struct simt_smem {
     struct simt_smem_cfg cfg;
@@ -74,6 +74,8 @@ struct simt_smem {
     uint32_t epoch;
     uint32_t *bank_epoch; /* [nbanks] epoch in which bank_count is valid */
     uint32_t *bank_count; /* [nbanks] distinct words seen this access */
+    uint32_t *bank_owner; /* [nbanks] the thread that brought the bank's first word */
+    uint32_t *bank_owned; /* [nbanks] how many of the bank's words (ranks 0..) it brought */
     uint64_t *bank_words; /* [nbanks][SMEM_MAX_WORDS] the distinct words, in arrival order */
 };
 
@@ -94,8 +96,10 @@ simt_err simt_smem_create(const struct simt_smem_cfg *cfg, simt_smem **out)
 #undef BIND_SINK
     s->bank_epoch = calloc(cfg->nbanks, sizeof *s->bank_epoch);
     s->bank_count = calloc(cfg->nbanks, sizeof *s->bank_count);
+    s->bank_owner = calloc(cfg->nbanks, sizeof *s->bank_owner);
+    s->bank_owned = calloc(cfg->nbanks, sizeof *s->bank_owned);
     s->bank_words = calloc((size_t)cfg->nbanks * SMEM_MAX_WORDS, sizeof *s->bank_words);
-    if (!s->bank_epoch || !s->bank_count || !s->bank_words) {
+    if (!s->bank_epoch || !s->bank_count || !s->bank_owner || !s->bank_owned || !s->bank_words) {
         simt_smem_free(s);
         return simt_seterr(SIMT_ERR_NOMEM, "smem: out of memory");
     }
@@ -109,38 +113,52 @@ void simt_smem_free(simt_smem *s)
         return;
     free(s->bank_epoch);
     free(s->bank_count);
+    free(s->bank_owner);
+    free(s->bank_owned);
     free(s->bank_words);
     free(s);
 }
 
-/* Rank (0-based arrival order) of `word` among the distinct words of its bank; inserts it
- * if new. Without broadcast every request is distinct. */
 #define INC(f)    (s->st.f++, (*s->m.f)++)
 #define ADD(f, v) (s->st.f += (v), (*s->m.f) += (v))
 
-static uint32_t smem_rank(simt_smem *s, uint64_t word)
+/* Rank (0-based arrival order) of `word` among the distinct words of its bank; inserts it
+ * if new. Without broadcast every request is distinct. The bank's first word comes from its
+ * owner, thread t of the access (threads are taken one after another); *owned: how many of
+ * the bank's words, ranks 0.., the owner brought (more than one only when an access is
+ * wider than banks x bank_bytes, so that its own words share a bank). */
+static uint32_t smem_rank(simt_smem *s, uint64_t word, uint32_t t, uint32_t *owned)
 {
     const uint32_t b = (uint32_t)(word % s->cfg.nbanks);
     if (s->bank_epoch[b] != s->epoch) {
         s->bank_epoch[b] = s->epoch;
         s->bank_count[b] = 0;
+        s->bank_owner[b] = t;
+        s->bank_owned[b] = 0;
     }
     uint64_t *w = s->bank_words + (size_t)b * SMEM_MAX_WORDS;
     uint32_t n = s->bank_count[b];
-    if (s->cfg.broadcast)
-        for (uint32_t i = 0; i < n; i++)
-            if (w[i] == word)
+    if (s->cfg
+            .broadcast) /* (only the first SMEM_MAX_WORDS are kept: beyond, a word counts as new) */
+        for (uint32_t i = 0; i < n && i < SMEM_MAX_WORDS; i++)
+            if (w[i] == word) {
+                *owned = s->bank_owned[b];
                 return i;
+            }
     if (n < SMEM_MAX_WORDS)
         w[n] = word;
     s->bank_count[b] = n + 1;
+    if (s->bank_owner[b] == t)
+        s->bank_owned[b] = n + 1;
+    *owned = s->bank_owned[b];
     return n;
 }
 
 uint32_t simt_smem_access(simt_smem *s, uint32_t active_mask, const uint64_t *addr,
-                          const uint32_t *bytes, uint32_t access_bytes, uint32_t *first_mask)
+                          const uint32_t *bytes, uint32_t access_bytes, uint32_t *first_mask,
+                          uint32_t *first_cycles)
 {
-    uint32_t degree = 0, first = 0;
+    uint32_t degree = 0, first = 0, fcycles = 1;
     if (++s->epoch == 0) { /* wrapped: clear the stamps once every 2^32 accesses */
         memset(s->bank_epoch, 0, s->cfg.nbanks * sizeof *s->bank_epoch);
         s->epoch = 1;
@@ -153,20 +171,36 @@ uint32_t simt_smem_access(simt_smem *s, uint32_t active_mask, const uint64_t *ad
         uint32_t n = bytes ? bytes[t] : access_bytes;
         if (n == 0)
             n = 1;
+        /* The first pass delivers, in each bank, the words its owner brought: one cycle per
+         * word, so a pass is longer than a cycle only when an access is wider than the banks.
+         * A thread is served in it when all its words are among those (rank 0, or the owner's
+         * own further words - a broadcast reader of them too); were the owner's second word
+         * in a bank a conflict, as before the twenty-ninth session, such an access would be
+         * served in no pass ever (no progress). Otherwise the result is unchanged: with
+         * accesses of at most banks x bank_bytes every bank's owner brought one word. */
         uint32_t worst = 0;
+        int blocked = 0;
         const uint64_t w0 = addr[t] / bb, w1 = (addr[t] + n - 1) / bb;
         for (uint64_t w = w0; w <= w1 && w - w0 < 16; w++) {
-            const uint32_t r = smem_rank(s, w);
+            uint32_t owned;
+            const uint32_t r = smem_rank(s, w, (uint32_t)t, &owned);
             if (r + 1 > degree)
                 degree = r + 1;
-            if (r > worst)
-                worst = r;
+            if (r >= owned)
+                blocked = 1;
+            else if (r + 1 > worst)
+                worst = r + 1;
         }
-        if (worst == 0)
+        if (!blocked) {
             first |= 1u << t;
+            if (worst > fcycles)
+                fcycles = worst;
+        }
     }
     if (first_mask)
         *first_mask = first;
+    if (first_cycles)
+        *first_cycles = fcycles;
     if (active_mask) {
         INC(accesses);
         ADD(cycles, degree);

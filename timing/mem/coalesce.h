@@ -73,10 +73,14 @@ void simt_smem_free(simt_smem *s);
 
 /*! simt_smem_access() : conflict degree of one warp access (0 if no thread is active).
  *  `first_mask` (may be NULL) receives the threads all of whose words are delivered in
- *  the first cycle: with replay (seed 003 5.2.4) exactly these complete and the rest are
- *  replayed. Counts the access in the statistics. */
+ *  the first pass: with replay (seed 003 5.2.4) exactly these complete and the rest are
+ *  replayed. A pass is one cycle, unless a served thread's own words share a bank (an
+ *  access wider than banks x bank_bytes): `first_cycles` (may be NULL) receives its length,
+ *  the most words of one served thread in one bank (>= 1). The first active thread is
+ *  always served. Counts the access in the statistics. */
 uint32_t simt_smem_access(simt_smem *s, uint32_t active_mask, const uint64_t *addr,
-                          const uint32_t *bytes, uint32_t access_bytes, uint32_t *first_mask);
+                          const uint32_t *bytes, uint32_t access_bytes, uint32_t *first_mask,
+                          uint32_t *first_cycles);
 
 const struct simt_smem_stats *simt_smem_stats(const simt_smem *s);
 /*! simt_smem_cfg_banks() : the number of banks. */

@@ -834,11 +834,13 @@ static simt_err push_shared(struct hsm *s, uint64_t cycle, const struct simt_mem
             bytes[m] = req->acc[i].size;
             idx[m++] = i;
         }
-    uint32_t first = 0;
+    uint32_t first = 0, pass = 1;
     const uint32_t mask = m == 32 ? 0xffffffffu : ((1u << m) - 1);
-    const uint32_t degree = simt_smem_access(s->smem, mask, addr, bytes, 0, &first);
+    const uint32_t degree = simt_smem_access(s->smem, mask, addr, bytes, 0, &first, &pass);
     if (degree > 1)
         out->hazards |= SIMT_HZ_BIT(SIMT_HZ_BANK);
+    if (m)
+        out->busy_cycles = pass; /* (> 1 only for an access wider than the banks) */
     uint32_t k = 0;
     for (uint32_t i = 0; i < req->naccess; i++) {
         const int mine = k < m && idx[k] == i;
