@@ -49,6 +49,12 @@ static uint64_t a_smem_unit(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, 
     return SIMT_WIN_SHARED_BASE + 4ull * (tid % 32);
 }
 
+/* every thread reads the same constant word (one constant-cache line, broadcast) */
+static uint64_t a_const0(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint32_t v)
+{
+    return SIMT_WIN_CONST_BASE;
+}
+
 /* a warp reads one 128-byte line of its own (coalesced), a new line at each visit */
 static uint64_t a_line_per_warp(void *ctx, uint64_t cta, uint32_t tid, uint32_t pc, uint32_t v)
 {
@@ -321,6 +327,33 @@ static int t_wide_smem(void)
     return 0;
 }
 
+/* A constant-cache line much wider than the L2's (1024 against 32 bytes: one miss is 32 L2
+ * accesses, more than the partition's L2 input queue sized from the 128-byte L1D line held):
+ * the request must still be accepted whole, and the load complete, under both hazard modes.
+ * Before the twenty-ninth session it waited at the partition until the watchdog. */
+static int t_wide_lines(void)
+{
+    if (write_load_use("wide_lines.trace", SIMT_MS_CONST, 2, a_const0))
+        return 1;
+    const char *const want[] = {"mem.l1c.misses", "mem.l2.reads", NULL};
+    for (int mode = 0; mode < 2; mode++) {
+        const char *hm = mode ? "hazard.mode=replay" : "hazard.mode=stall";
+        const char *const wide[] = {HIER, hm, "l1c.line_bytes=1024", NULL};
+        struct simres w;
+        if (run("wide_lines.trace", wide, want, &w))
+            return 1;
+        printf("%s: 1024-byte constant line: %llu cycles, %llu L1C misses, %llu L2 reads\n",
+               mode ? "replay" : "stall", (unsigned long long)w.cycles,
+               (unsigned long long)w.stat[0], (unsigned long long)w.stat[1]);
+        CHECK(w.tinst > 0 && w.stat[0] == 1, "one constant miss (%llu)",
+              (unsigned long long)w.stat[0]);
+        CHECK(w.stat[1] == 32, "L2 reads %llu, expected 32 (1024 / 32)",
+              (unsigned long long)w.stat[1]);
+        free(w.json);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -335,6 +368,8 @@ int main(int argc, char **argv)
         return t_prediction();
     if (!strcmp(argv[1], "wide_smem"))
         return t_wide_smem();
+    if (!strcmp(argv[1], "wide_lines"))
+        return t_wide_lines();
     fprintf(stderr, "hazard_tests: unknown case %s\n", argv[1]);
     return 2;
 }

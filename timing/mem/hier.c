@@ -1790,6 +1790,11 @@ static simt_err hier_shared_create(const simt_config *cfg, uint32_t nsms, simt_s
                                             : SIMT_DRAM_FIFO};
     const uint32_t npend = kint(cfg, "l2.pending");
     sh->npend = npend;
+    uint32_t l1_widest = sh->l1d_line;
+    if (kint(cfg, "l1c.line_bytes") > l1_widest)
+        l1_widest = kint(cfg, "l1c.line_bytes");
+    if (kint(cfg, "l1t.line_bytes") > l1_widest)
+        l1_widest = kint(cfg, "l1t.line_bytes");
     for (uint32_t i = 0; i < sh->npart; i++) {
         struct part *p = &sh->part[i];
         p->id = i;
@@ -1801,9 +1806,14 @@ static simt_err hier_shared_create(const simt_config *cfg, uint32_t nsms, simt_s
             goto fail;
         p->pool = calloc(npend, sizeof *p->pool);
         p->pfree = calloc(npend, sizeof *p->pfree);
-        /* an L1 request splits into at most l1-line / l2-line sub-requests (+1 if unaligned) */
+        /* an L1 request splits into at most l1-line / l2-line sub-requests (+1 if unaligned):
+         * room for four L1D lines' worth, and at least for one request of the widest L1 line
+         * (a constant or texture line wider than that never fitted and its request waited at
+         * the partition forever, until the twenty-ninth session) */
         const uint32_t subs = (sh->l1d_line > sh->l2_line ? sh->l1d_line / sh->l2_line : 1) + 1;
-        if (!p->pool || !p->pfree || mem_ring_init(&p->l2in, subs * 4) ||
+        const uint32_t widest = l1_widest > sh->l2_line ? l1_widest / sh->l2_line + 1 : 2;
+        if (!p->pool || !p->pfree ||
+            mem_ring_init(&p->l2in, subs * 4 > widest ? subs * 4 : widest) ||
             mem_ring_init(&p->dram_ret, dc.queue)) {
             e = simt_seterr(SIMT_ERR_NOMEM, "memory hierarchy: out of memory");
             goto fail;
