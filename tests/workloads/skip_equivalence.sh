@@ -5,8 +5,10 @@
 # cycles, the clock domains' cycles) must still be what stepping every SM in every cycle
 # gives (sim.skip_cycles=false). The workload's tiny trace is replayed both ways on
 # fermi-turner (stalling, replay, and mesh + FIFO DRAM + write-back L1), on ampere-like with
-# the hierarchy (108 SMs, 4 LD/ST units, separated collector) and on gt200-jin, with pdom and
-# dwf; the statistics JSON must be identical but for sim.sm_steps (the steps taken) and the
+# the hierarchy (108 SMs, 4 LD/ST units, separated collector), on gt200-jin, and with the
+# buffered front end while issue rounds repeat without an issue (replay pending on
+# fermi-turner with 2-lane SIMD units, a busy scheduler on ampere-like: the empty-buffer checks
+# of those rounds, found short by the twenty-ninth session's sweep), with pdom and dwf; the statistics JSON must be identical but for sim.sm_steps (the steps taken) and the
 # parameter itself. Not for ukernel: its idle() hook sees every stepped cycle that issued
 # nothing (policies/simt_policy.h), so stepping every cycle is another schedule for it.
 # Usage: skip_equivalence.sh BIN_DIR WORKLOAD WORKDIR
@@ -21,6 +23,8 @@ settings=(
     "fermi-turner|--set gpu.interconnect=mesh --set dram.scheduler=fifo --set l1d.write_policy=write-back"
     "ampere-like|--set memstage.model=hierarchy"
     "gt200-jin|"
+    "fermi-turner|--set hazard.mode=replay --set core.simd_width=2 --set sched.dual_issue=false"
+    "ampere-like|--set sched.issue_blocking=true --set units.issue_cycles=8"
 )
 n=0
 for st in "${settings[@]}"; do
