@@ -244,11 +244,12 @@ simt_err rs_after_issue(struct rstack *s, const struct simt_program *prog,
 simt_err policy_check_geometry(const struct simt_policy_env *env, const char *policy)
 {
     SIMT_RETURN_IF(env->warp_size == 0 || env->warp_size > RECONV_MAX_WARP, SIMT_ERR_UNSUPPORTED,
-                   "policy %s: not supported: warp_size %u (1..%u)", policy, env->warp_size,
+                   "policy %s: not supported: core.warp_size %u (1..%u)", policy, env->warp_size,
                    RECONV_MAX_WARP);
     SIMT_RETURN_IF(env->simd_width == 0 || env->warp_size % env->simd_width != 0,
                    SIMT_ERR_UNSUPPORTED,
-                   "policy %s: not supported: warp_size %u is not a multiple of simd_width %u",
+                   "policy %s: not supported: core.warp_size %u is not a multiple of "
+                   "core.simd_width %u (set core.simd_width to a divisor of the warp size)",
                    policy, env->warp_size, env->simd_width);
     SIMT_RETURN_IF(env->max_threads == 0 || env->nschedulers == 0 || !env->prog || !env->threads,
                    SIMT_ERR_INVALID_ARG, "policy %s: incomplete environment", policy);
