@@ -5,7 +5,8 @@
  *            [--stats-json FILE] [--pc-profile FILE] [--quiet] TRACE...
  *   simt-sim --list-policies | --list-params [--markdown]
  *
- * Exit status: 0 success, 1 error (message on stderr), 2 usage.
+ * Exit status: 0 success, 1 error in the input or configuration (message on stderr), 2 usage,
+ * 3 the model itself failed: a deadlock (watchdog) or a violated invariant (message on stderr).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -43,7 +44,9 @@ static void usage(FILE *f)
                "  --list-params [--markdown]  every configuration parameter\n"
                "  --help\n"
                "Sampling: --set sim.launches=0-9,20 and --set sim.kernels=NAME,... replay only\n"
-               "those launches / kernels (docs/TIMING.md, \"Launch sampling\").\n");
+               "those launches / kernels (docs/TIMING.md, \"Launch sampling\").\n"
+               "Exit status: 0 done, 1 bad input or configuration, 2 usage, 3 the model failed\n"
+               "(deadlock or internal invariant: please report it with the command line).\n");
 }
 
 static double now_s(void)
@@ -716,6 +719,10 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
     goto out;
 fail:
     fprintf(stderr, "simt-sim: %s\n", simt_errmsg()[0] ? simt_errmsg() : simt_err_text(e));
+    /* a failure of the model, not of what it was given: scripts (scripts/config-sweep) tell
+     * them apart by the status */
+    if (e == SIMT_ERR_DEADLOCK || e == SIMT_ERR_INVARIANT)
+        rc = 3;
 out:
     pcp_close(&pcp, 0); /* (after an error: nothing half-written is left) */
     free(base);

@@ -26,6 +26,12 @@ cta_too_big)
     "$sim" --quiet --config fermi-turner --set core.registers=1 sim.trace 2>err8.txt
     test $? = 1 && grep -q "sim.trace: launch 0 (synthetic_kernel): a CTA needs" err8.txt &&
         grep -q "(core.registers)" err8.txt && grep -q "one CTA fits with --set core.registers=" err8.txt ;;
+model_failure)
+    # the watchdog (an ALU latency far beyond sim.watchdog_cycles): exit 3, not 1 - the model
+    # failed, not the input - with the stuck warps named
+    "$sim" --quiet --config gt200-jin --set units.alu_latency=5000 --set sim.watchdog_cycles=100 \
+        sim.trace 2>err9.txt
+    test $? = 3 && grep -q "no progress since cycle" err9.txt && grep -q "stuck warps" err9.txt ;;
 launches)
     # sim.launches (kernel sampling) on the 2-launch sim.trace: a prefix of the launches
     # replays exactly as in the full run; a later launch alone is reported under its own
