@@ -3824,20 +3824,24 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
     g->max_warps = g->max_threads / g->warp_size;
     simt_err e = SIMT_ERR_OK;
     if (g->max_warps == 0) {
-        e = simt_seterr(SIMT_ERR_CONFIG,
-                        "core.max_threads (%u) is smaller than core.warp_size (%u)", g->max_threads,
-                        g->warp_size);
+        e = simt_seterr(
+            SIMT_ERR_CONFIG,
+            "core.max_threads (%u) is smaller than core.warp_size (%u): an SM must hold "
+            "at least one warp",
+            g->max_threads, g->warp_size);
         goto fail;
     }
     if (g->nsched > 16) {
-        e = simt_seterr(SIMT_ERR_CONFIG, "sched.count: at most 16");
+        e = simt_seterr(SIMT_ERR_CONFIG, "sched.count = %u: at most 16", g->nsched);
         goto fail;
     }
     if (g->ic_bytes < (uint64_t)g->ic_line * g->ic_assoc) {
         e = simt_seterr(SIMT_ERR_CONFIG,
                         "frontend.icache_bytes (%llu) is smaller than one set "
-                        "(icache_line_bytes * icache_assoc)",
-                        (unsigned long long)g->ic_bytes);
+                        "(frontend.icache_line_bytes * frontend.icache_assoc = %llu): raise it "
+                        "or lower those",
+                        (unsigned long long)g->ic_bytes,
+                        (unsigned long long)g->ic_line * g->ic_assoc);
         goto fail;
     }
     const char *mm = simt_config_str(cfg, "memstage.model");

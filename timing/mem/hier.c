@@ -1731,7 +1731,9 @@ static simt_err hier_shared_create(const simt_config *cfg, uint32_t nsms, simt_s
         goto fail;
     }
     if (sh->l1d_sector > sh->l1d_line) {
-        e = simt_seterr(SIMT_ERR_CONFIG, "l1d.sector_bytes = %u exceeds l1d.line_bytes = %u",
+        e = simt_seterr(SIMT_ERR_CONFIG,
+                        "l1d.sector_bytes = %u exceeds l1d.line_bytes = %u: a sector is part of a "
+                        "line",
                         sh->l1d_sector, sh->l1d_line);
         goto fail;
     }
