@@ -89,6 +89,24 @@ static void test_lru(void)
     CHECK_EQ(simt_cache_set_of(c, 0x200000000000ull + 5 * 128), 5);
     CHECK_EQ(simt_cache_set_of(c, 0x200000000000ull + 69 * 128), 5);
     simt_cache_free(c);
+    /* a hashed index over one set is set 0 (the fold by the set count used to loop forever
+     * with one set: l1d.sets=1 l1d.set_hash=true hung the replay) */
+    struct simt_cache_cfg one = {.name = "one",
+                                 .sets = 1,
+                                 .assoc = 4,
+                                 .line_bytes = 128,
+                                 .mshrs = 4,
+                                 .mshr_merge = 2,
+                                 .miss_queue = 4,
+                                 .set_hash = 1};
+    CHECK_OK(simt_cache_create(&one, &c));
+    CHECK_EQ(simt_cache_set_of(c, 0x200000000000ull + 69 * 128), 0);
+    simt_cache_free(c);
+    one.sets = 3; /* hashed, not a power of two: still inside the sets */
+    CHECK_OK(simt_cache_create(&one, &c));
+    for (uint64_t k = 0; k < 64; k++)
+        CHECK(simt_cache_set_of(c, 0x200000000000ull + k * 128) < 3);
+    simt_cache_free(c);
 }
 
 static void test_merge(void)

@@ -41,6 +41,19 @@ static void test_map(void)
     CHECK_EQ(l.local, 2304);
     CHECK_EQ(l.bank, 1);
     CHECK_EQ(l.col, 256);
+    /* XOR-hashed partitions: one partition takes everything (the fold by the partition count
+     * used to loop forever with one: gpu.mem_channels=1 mem.partition_hash=true hung) */
+    struct simt_addrmap h1 = {
+        .npart = 1, .interleave_bytes = 256, .banks = 8, .row_bytes = 2048, .xor_hash = 1};
+    CHECK_OK(simt_addrmap_check(&h1));
+    simt_addrmap_map(&h1, 0x200000000000ull + 12345 * 256 + 17, &l);
+    CHECK_EQ(l.part, 0);
+    CHECK_EQ(l.local, 0x200000000000ull + 12345 * 256 + 17);
+    h1.npart = 6; /* hashed: a partition in range */
+    for (uint64_t k = 0; k < 64; k++) {
+        simt_addrmap_map(&h1, k * 256, &l);
+        CHECK(l.part < 6);
+    }
     m.npart = 0;
     CHECK(simt_addrmap_check(&m) == SIMT_ERR_CONFIG);
 }

@@ -129,7 +129,8 @@ uint32_t simt_cache_set_of(const simt_cache *c, uint64_t addr)
     uint64_t idx = addr >> c->line_shift;
     if (c->set_mask)
         return (uint32_t)(idx & c->set_mask);
-    if (c->cfg.set_hash) {
+    if (c->cfg.set_hash && c->cfg.sets > 1) { /* (one set: nothing to hash, and the fold
+                                                 below, dividing by 1, would never end) */
         uint64_t h = idx, up = idx / c->cfg.sets;
         while (up) { /* fold the upper index bits in, a set-index hash as in real L1s */
             h ^= up;

@@ -37,7 +37,9 @@ void simt_addrmap_map(const struct simt_addrmap *m, uint64_t addr, struct simt_d
     const uint64_t chunk = simt_udiv(addr, m->interleave_bytes);
     const uint64_t above = chunk / m->npart; /* the chunk's index within its partition */
     uint64_t p = chunk;
-    if (m->xor_hash) { /* spread power-of-two strides over the partitions */
+    if (m->xor_hash && m->npart > 1) { /* spread power-of-two strides over the partitions (one
+                                          partition: nothing to spread; dividing by 1, the fold
+                                          would never end) */
         uint64_t up = above, h = chunk;
         while (up) {
             h ^= up;
