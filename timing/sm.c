@@ -280,7 +280,6 @@ struct sm {
     uint32_t nready; /* threads in state READY */
     int demoted;
     int issue_dirty_next;       /* a scheduler was busy: try again when it frees */
-    uint32_t fe_round;          /* this step's issue checks that found a warp buffer empty */
     struct sched_state sch[16]; /* per warp scheduler (sched.count <= 16) */
     struct cand *rcand; /* replay candidates of one scheduler (one per warp, seed 003 5.2.3) */
     uint32_t rcand_cap;
@@ -2909,7 +2908,6 @@ static int dual_blocked(struct sm *s, uint64_t cycle, int n, const uint32_t *onl
         }
         if (r == 3) {
             (*g->st_fe_stall)++;
-            s->fe_round++;
             fe_redirect(s, fe_entry(s, gr->id), gr->pc);
             r = 1;
         }
@@ -3237,7 +3235,6 @@ static int issue_round(struct sm *s, uint64_t cycle, int n, const uint32_t *only
             }
             if (r == 3) {
                 (*g->st_fe_stall)++;
-                s->fe_round++;
                 /* remember the first (best-ordered) group that waits only for its
                  * instruction; only it may redirect fetch, so that groups sharing a static
                  * warp at different pcs cannot flush each other's buffer forever */
@@ -3401,7 +3398,8 @@ static simt_err stage_issue(struct sm *s, uint64_t cycle)
         goto account;
     }
     s->coll_full = 0;
-    s->fe_round = 0;
+    /* (only this SM's issue stage counts empty buffers while it runs: SMs step one at a time) */
+    const uint64_t fe_before = *g->st_fe_stall;
     int n = call_ready(s, cycle);
     if (n < 0)
         return g->err;
@@ -3487,7 +3485,7 @@ static simt_err stage_issue(struct sm *s, uint64_t cycle)
      * so that those checks are counted there too (frontend.empty_buffer counts checks; the
      * timing is the same either way). Before the twenty-ninth session the count fell short
      * of sim.skip_cycles=false's with issue_blocking or replay and the buffered front end. */
-    if (s->issue_dirty && s->fe_round)
+    if (s->issue_dirty && *g->st_fe_stall != fe_before)
         s->busy = 1;
 account:
     for (uint32_t i = 0; i < g->nsched; i++) {
