@@ -1684,6 +1684,13 @@ static uint64_t hier_next_event(void *state, void *shared, uint64_t cycle)
 
 static void hier_shared_destroy(void *shared);
 
+/* The most L2-line pieces one request of an L1 line of `line` bytes splits into at a
+ * partition (+1 if it is not aligned to the L2 line). */
+static uint32_t l2_pieces(const struct hier_shared *sh, uint32_t line)
+{
+    return (line > sh->l2_line ? line / sh->l2_line : 1) + 1;
+}
+
 static uint32_t kint(const simt_config *cfg, const char *k)
 {
     return (uint32_t)simt_config_int(cfg, k);
@@ -1812,10 +1819,8 @@ static simt_err hier_shared_create(const simt_config *cfg, uint32_t nsms, simt_s
          * room for four L1D lines' worth, and at least for one request of the widest L1 line
          * (a constant or texture line wider than that never fitted and its request waited at
          * the partition forever, until the twenty-ninth session) */
-        const uint32_t subs = (sh->l1d_line > sh->l2_line ? sh->l1d_line / sh->l2_line : 1) + 1;
-        const uint32_t widest = l1_widest > sh->l2_line ? l1_widest / sh->l2_line + 1 : 2;
-        if (!p->pool || !p->pfree ||
-            mem_ring_init(&p->l2in, subs * 4 > widest ? subs * 4 : widest) ||
+        const uint32_t subs = l2_pieces(sh, sh->l1d_line) * 4, widest = l2_pieces(sh, l1_widest);
+        if (!p->pool || !p->pfree || mem_ring_init(&p->l2in, subs > widest ? subs : widest) ||
             mem_ring_init(&p->dram_ret, dc.queue)) {
             e = simt_seterr(SIMT_ERR_NOMEM, "memory hierarchy: out of memory");
             goto fail;
