@@ -80,12 +80,15 @@ simt_err simt_cache_create(const struct simt_cache_cfg *cfg, simt_cache **out)
     if (!c)
         return simt_seterr(SIMT_ERR_NOMEM, "%s: out of memory", n);
     c->cfg = *cfg;
+    /* one set: nothing to hash (and the fold in simt_cache_set_of, dividing by 1, would never
+     * end - l1d.sets=1 with l1d.set_hash hung the replay until the twenty-ninth session) */
+    c->cfg.set_hash = cfg->set_hash && cfg->sets > 1;
     c->cfg.name = n;
 #define BIND_SINK(f, d) c->m.f = &c->sink.f;
     SIMT_CACHE_STATS(BIND_SINK)
 #undef BIND_SINK
     c->line_shift = (uint32_t)__builtin_ctz(cfg->line_bytes);
-    c->set_mask = is_pow2(cfg->sets) && !cfg->set_hash ? cfg->sets - 1 : 0;
+    c->set_mask = is_pow2(cfg->sets) && !c->cfg.set_hash ? cfg->sets - 1 : 0;
     c->lines = calloc((size_t)cfg->sets * cfg->assoc, sizeof *c->lines);
     c->tags = calloc((size_t)cfg->sets * cfg->assoc, sizeof *c->tags);
     c->vkey = calloc((size_t)cfg->sets * cfg->assoc, sizeof *c->vkey); /* all invalid: 0 */
@@ -129,8 +132,7 @@ uint32_t simt_cache_set_of(const simt_cache *c, uint64_t addr)
     uint64_t idx = addr >> c->line_shift;
     if (c->set_mask)
         return (uint32_t)(idx & c->set_mask);
-    if (c->cfg.set_hash && c->cfg.sets > 1) { /* (one set: nothing to hash, and the fold
-                                                 below, dividing by 1, would never end) */
+    if (c->cfg.set_hash) {
         uint64_t h = idx, up = idx / c->cfg.sets;
         while (up) { /* fold the upper index bits in, a set-index hash as in real L1s */
             h ^= up;
