@@ -647,8 +647,6 @@ static int sim_main(int argc, char **argv, const char **sets, const char **trace
             pcp_rows(&pcp, traces[ti], rd, warp_size);
         simt_trace_reader_close(rd);
     }
-    free(base);
-    base = NULL;
     double wall = now_s() - t0, cpu = cpu_s() - c0;
     if (tty)
         fprintf(stderr, "\r%70s\r", "");

@@ -138,8 +138,8 @@ static uint32_t smem_rank(simt_smem *s, uint64_t word, uint32_t t, uint32_t *own
     }
     uint64_t *w = s->bank_words + (size_t)b * SMEM_MAX_WORDS;
     uint32_t n = s->bank_count[b];
-    if (s->cfg
-            .broadcast) /* (only the first SMEM_MAX_WORDS are kept: beyond, a word counts as new) */
+    /* (only the first SMEM_MAX_WORDS are kept: beyond them, a word counts as new) */
+    if (s->cfg.broadcast)
         for (uint32_t i = 0; i < n && i < SMEM_MAX_WORDS; i++)
             if (w[i] == word) {
                 *owned = s->bank_owned[b];
