@@ -53,6 +53,9 @@ struct simt_smem_cfg {
     uint32_t nbanks;     /* number of banks (power of two not required), 1..64 */
     uint32_t bank_bytes; /* bank width in bytes (power of two), 1..16 */
     int broadcast;       /* 1: threads reading the same word share one access */
+    int reference;       /* 1: every access through the general ranking loop, never the short
+                            pass for words in distinct banks (smem.fast_ranks = false): the
+                            same results, slower; what the short pass is checked against */
 };
 
 #define SIMT_SMEM_STATS(X)                                                                         \

@@ -79,6 +79,9 @@ const struct simt_param_desc simt_mem_params[] = {
     I("smem.bank_bytes", "4", 1, 16, "shared-memory bank width, bytes, a power of two"),
     B("smem.broadcast", "true", "one word may be delivered to many threads in one cycle"),
     I("smem.latency", "20", 0, 100000, "shared-memory latency, core cycles"),
+    B("smem.fast_ranks", "true",
+      "rank the words of an access whose every thread's words fall in distinct banks in one "
+      "short pass; results are identical to false, only faster"),
     I("l2.sets", "64", 1, 1 << 20, "L2 sets per memory partition (Table 4.2: 64)"),
     I("l2.assoc", "8", 1, 1024, "L2 ways (Table 4.2: 8)"),
     I("l2.line_bytes", "32", 4, 4096, "L2 line size, bytes, a power of two (Table 4.2: 32)"),
@@ -600,7 +603,8 @@ static simt_err hier_create(const simt_config *cfg, uint32_t sm, void *shared, s
         goto fail;
     struct simt_smem_cfg smc = {.nbanks = (uint32_t)simt_config_int(cfg, "smem.banks"),
                                 .bank_bytes = (uint32_t)simt_config_int(cfg, "smem.bank_bytes"),
-                                .broadcast = simt_config_bool(cfg, "smem.broadcast")};
+                                .broadcast = simt_config_bool(cfg, "smem.broadcast"),
+                                .reference = !simt_config_bool(cfg, "smem.fast_ranks")};
     if ((e = simt_smem_create(&smc, &s->smem)))
         goto fail;
     if ((e = simt_cache_bind_stats(s->cache[C_L1D], stats, "mem.l1d")) ||
@@ -824,16 +828,22 @@ static void add_range(struct op *ops, uint32_t *nops, uint64_t a, uint32_t n, ui
 }
 
 static simt_err push_shared(struct hsm *s, uint64_t cycle, const struct simt_mem_req *req,
-                            const uint8_t *path, uint32_t n, struct simt_mem_outcome *out)
+                            int generic, int copy, uint32_t n, struct simt_mem_outcome *out)
 {
     uint64_t addr[32];
     uint32_t bytes[32], idx[32], m = 0;
-    for (uint32_t i = 0; i < n && m < 32; i++)
-        if (path[i] == C_SMEM) {
-            addr[m] = req->acc[i].addr;
-            bytes[m] = req->acc[i].size;
-            idx[m++] = i;
-        }
+    /* the accesses on the shared-memory path (of a generic request: by each one's primary
+     * address, the shared window tested first - space_of() tests the global window before it) */
+    for (uint32_t i = 0; i < n && m < 32; i++) {
+        const struct simt_mem_access *a = &req->acc[i];
+        const uint64_t p = (copy && a->addr2) ? a->addr2 : a->addr;
+        if (generic && p - SIMT_WIN_SHARED_BASE >= SIMT_WIN_SIZE &&
+            path_of(space_of(req, p)) != C_SMEM)
+            continue;
+        addr[m] = a->addr;
+        bytes[m] = a->size;
+        idx[m++] = i;
+    }
     uint32_t first = 0, pass = 1;
     const uint32_t mask = m == 32 ? 0xffffffffu : ((1u << m) - 1);
     const uint32_t degree = simt_smem_access(s->smem, mask, addr, bytes, 0, &first, &pass);
@@ -842,7 +852,10 @@ static simt_err push_shared(struct hsm *s, uint64_t cycle, const struct simt_mem
     if (m)
         out->busy_cycles = pass; /* (> 1 only for an access wider than the banks) */
     uint32_t k = 0;
-    for (uint32_t i = 0; i < req->naccess; i++) {
+    const int all = m == req->naccess && first == mask; /* the usual case: all served */
+    if (all)
+        out->nserved = m;
+    for (uint32_t i = 0; i < req->naccess && !all; i++) {
         const int mine = k < m && idx[k] == i;
         const int served = mine && (first >> k & 1);
         if (mine)
@@ -916,13 +929,7 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
     const uint8_t sp0 = generic ? (uint8_t)space_of(req, p0) : (uint8_t)req->space;
     const int cp = path_of(sp0);
     if (cp == C_SMEM) {
-        uint8_t path[MAX_ACC];
-        for (uint32_t i = 0; i < n; i++) {
-            const struct simt_mem_access *a = &req->acc[i];
-            const uint64_t p = (copy && a->addr2) ? a->addr2 : a->addr;
-            path[i] = (uint8_t)(generic ? path_of(space_of(req, p)) : cp);
-        }
-        e = push_shared(s, cycle, req, path, n, out); /* rejects accesses beyond n too */
+        e = push_shared(s, cycle, req, generic, copy, n, out); /* rejects those beyond n too */
         (*sh->st_served) += out->nserved;
         count_hazards(sh, out->hazards);
         return e;
@@ -964,15 +971,26 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
         const uint32_t nsec = lb >> secshift; /* <= 32 (sector_of) */
         const uint32_t fullmask = nsec >= 32 ? 0xffffffffu : (1u << nsec) - 1;
         const uint64_t gwin = SIMT_WIN_GLOBAL_END - SIMT_WIN_GLOBAL_BASE;
-        /* the common case first: a generic access to global memory on the L1D path (an
-         * uncoalesced load scans its remaining accesses once per line it pushes) */
-        const uint64_t fast_win = generic && cp == C_L1D ? gwin : 0; /* 0: no fast case */
+        /* the common cases first: a generic access in a window whose space takes the group's
+         * path with no address transform - global memory for the L1D, the constant and
+         * parameter windows (adjacent) for the L1C. An uncoalesced load scans its remaining
+         * accesses once per line it pushes, a constant load of distinct words once per word. */
+        _Static_assert(SIMT_WIN_PARAM_BASE == SIMT_WIN_CONST_BASE + SIMT_WIN_SIZE,
+                       "the L1C's fast window spans the constant and parameter windows");
+        uint64_t fast_lo = 0, fast_len = 0; /* 0: no fast case */
+        if (generic && cp == C_L1D) {
+            fast_lo = SIMT_WIN_GLOBAL_BASE;
+            fast_len = gwin;
+        } else if (generic && cp == C_L1C) {
+            fast_lo = SIMT_WIN_CONST_BASE;
+            fast_len = 2 * SIMT_WIN_SIZE;
+        }
         const uint64_t gmask = ~(((uint64_t)1 << gshift) - 1), gkey = prim0 & gmask;
         for (uint32_t i = 1; i < n; i++) {
             const struct simt_mem_access *a = &acc[i];
             uint64_t prim = a->addr;
-            if (prim - SIMT_WIN_GLOBAL_BASE < fast_win) {
-                /* (space_of(): global, path L1D) */
+            if (prim - fast_lo < fast_len) {
+                /* (space_of(): global, path L1D; or constant / parameter, path L1C) */
             } else if (generic) {
                 if (prim - SIMT_WIN_GLOBAL_BASE < gwin) { /* global: path L1D, not cp */
                     continue;
