@@ -994,6 +994,10 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
             } else if (generic) {
                 if (prim - SIMT_WIN_GLOBAL_BASE < gwin) { /* global: path L1D, not cp */
                     continue;
+                } else if (prim - SIMT_WIN_LOCAL_BASE < SIMT_WIN_SIZE) { /* local: path L1D */
+                    if (cp != C_L1D)
+                        continue;
+                    prim = local_addr(s, prim, a->thread);
                 } else {
                     const unsigned spi = space_of(req, prim);
                     if (path_of(spi) != cp)
