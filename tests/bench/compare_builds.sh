@@ -35,7 +35,8 @@ settings=(
     "fermi-turner|--set hazard.mode=replay"
     "fermi-turner|--set hazard.tracker=credit --set hazard.predictor=saturating"
     "fermi-turner|--set hazard.tracker=naive --set hazard.predictor=oracle"
-    "fermi-turner|--set gpu.interconnect=mesh --set dram.scheduler=fifo --set l1d.write_policy=write-back --set l1d.set_hash=true --set mem.partition_hash=true"
+    # (with 17 eight-byte banks without broadcast: shared-memory bank conflicts of every degree)
+    "fermi-turner|--set gpu.interconnect=mesh --set dram.scheduler=fifo --set l1d.write_policy=write-back --set l1d.set_hash=true --set mem.partition_hash=true --set smem.banks=17 --set smem.bank_bytes=8 --set smem.broadcast=false"
     "ampere-like|--set memstage.model=hierarchy"
     "gt200-jin|"
 )

@@ -130,8 +130,7 @@ void simt_smem_free(simt_smem *s)
  * wider than banks x bank_bytes, so that its own words share a bank). */
 static inline uint32_t smem_rank(simt_smem *s, uint64_t word, uint32_t t, uint32_t *owned)
 {
-    /* (a mask for the usual power-of-two bank count: a 64-bit division per thread and word
-     * was a fifth of a shared-memory-bound replay's time) */
+    /* (a mask, not a 64-bit division, for the usual power-of-two bank count) */
     const uint32_t b = (uint32_t)simt_umod(word, s->cfg.nbanks);
     if (s->bank_epoch[b] != s->epoch) {
         s->bank_epoch[b] = s->epoch;
