@@ -6,7 +6,8 @@
 #include "mem_test.h"
 #include "simt_mem.h"
 
-#define G 0x200000000000ull /* global window */
+#define G   0x200000000000ull /* global window */
+#define LOC 0x020000000000ull /* local window (SIMT_WIN_LOCAL_BASE): thread-relative offsets */
 
 struct done {
     uint64_t token, cycle;
@@ -412,6 +413,96 @@ static void test_straddle(void)
     rig_close(&r);
 }
 
+/* Local memory (docs/MEMORY.md): a thread's 4-byte words lie a row (core.max_threads words)
+ * apart, the same word of consecutive threads adjacent. A warp's 8-byte local load therefore
+ * reads two rows - two lines, two line slots of the memory stage - the next warp's the same
+ * load two other lines, and a 4-byte load of the second word afterwards hits; a 16-byte load
+ * reads four rows, and a 4-byte access across a word boundary two. */
+static void test_local_wide(void)
+{
+    struct rig r;
+    rig_open(&r, NULL);
+    struct simt_mem_req q = mkreq(SIMT_MK_LOAD, LOC + 16, 0, 32, 1);
+    for (int t = 0; t < 32; t++)
+        acc[t].size = 8;
+    struct simt_mem_outcome o = push(&r, 0, &q);
+    CHECK_EQ(o.hazards, 0);
+    CHECK_EQ(o.nserved, 32);
+    CHECK_EQ(o.busy_cycles, 2);
+    rig_drain(&r);
+    CHECK_EQ(stat(&r, "mem.l1d.misses"), 2);
+    /* the next warp (thread slots 32..63): its own two lines, none of the first warp's */
+    q = mkreq(SIMT_MK_LOAD, LOC + 16, 0, 32, 2);
+    for (int t = 0; t < 32; t++) {
+        acc[t].size = 8;
+        acc[t].thread = 32 + (uint32_t)t;
+    }
+    o = push(&r, 0, &q);
+    CHECK_EQ(o.nserved, 32);
+    CHECK_EQ(o.busy_cycles, 2);
+    rig_drain(&r);
+    CHECK_EQ(stat(&r, "mem.l1d.misses"), 4);
+    CHECK_EQ(stat(&r, "mem.l1d.read_hits"), 0);
+    /* the first warp's second words (offset 20): the line its 8-byte load brought in */
+    q = mkreq(SIMT_MK_LOAD, LOC + 20, 0, 32, 3);
+    o = push(&r, 0, &q);
+    CHECK_EQ(o.nserved, 32);
+    CHECK(o.busy_cycles <= 1);
+    rig_drain(&r);
+    CHECK_EQ(stat(&r, "mem.l1d.misses"), 4);
+    CHECK_EQ(stat(&r, "mem.l1d.read_hits"), 1);
+    /* a 16-byte load (offset 32): four rows */
+    q = mkreq(SIMT_MK_LOAD, LOC + 32, 0, 32, 4);
+    for (int t = 0; t < 32; t++)
+        acc[t].size = 16;
+    o = push(&r, 0, &q);
+    CHECK_EQ(o.nserved, 32);
+    CHECK_EQ(o.busy_cycles, 4);
+    rig_drain(&r);
+    CHECK_EQ(stat(&r, "mem.l1d.misses"), 8);
+    /* one thread, 4 bytes at offset 50: the last 2 bytes of word 12 and the first 2 of word
+     * 13, two rows; then both words whole hit */
+    q = mkreq(SIMT_MK_LOAD, LOC + 50, 0, 1, 5);
+    o = push(&r, 0, &q);
+    CHECK_EQ(o.busy_cycles, 2);
+    rig_drain(&r);
+    CHECK_EQ(stat(&r, "mem.l1d.misses"), 10);
+    q = mkreq(SIMT_MK_LOAD, LOC + 48, 0, 1, 6);
+    acc[0].size = 8;
+    o = push(&r, 0, &q);
+    CHECK_EQ(o.busy_cycles, 2);
+    rig_drain(&r);
+    CHECK_EQ(stat(&r, "mem.l1d.misses"), 10);
+    CHECK_EQ(stat(&r, "mem.l1d.read_hits"), 3);
+    rig_close(&r);
+    /* a copy (memcpy) into local memory, 8 bytes per thread, with a write-allocating L1D:
+     * the destination's second words are a row further, where a 4-byte load then hits */
+    const char *wb[] = {"l1d.write_policy=write-back", NULL};
+    rig_open(&r, wb);
+    q = mkreq(SIMT_MK_COPY, LOC + 64, 0, 32, 7);
+    for (int t = 0; t < 32; t++) {
+        acc[t].size = 8;
+        acc[t].addr2 = G + 0x5000 + 8 * (uint64_t)t;
+    }
+    for (int k = 0; k < 8 && q.naccess; k++) { /* the source's two lines: two pushes */
+        o = push(&r, 0, &q);
+        uint32_t left = 0;
+        for (uint32_t i = 0; i < o.nrejected; i++)
+            acc[left++] = acc[o.rejected[i]];
+        q.naccess = left;
+        rig_step(&r);
+    }
+    CHECK_EQ(q.naccess, 0);
+    rig_drain(&r);
+    const uint64_t hits = stat(&r, "mem.l1d.read_hits");
+    q = mkreq(SIMT_MK_LOAD, LOC + 68, 0, 32, 8);
+    o = push(&r, 0, &q);
+    CHECK_EQ(o.nserved, 32);
+    rig_drain(&r);
+    CHECK_EQ(stat(&r, "mem.l1d.read_hits"), hits + 1);
+    rig_close(&r);
+}
+
 static void test_credit(void)
 {
     struct rig r;
@@ -550,6 +641,8 @@ int main(int argc, char **argv)
         test_resource_hazards();
     if (all || !strcmp(w, "straddle"))
         test_straddle();
+    if (all || !strcmp(w, "local_wide"))
+        test_local_wide();
     if (all || !strcmp(w, "credit"))
         test_credit();
     if (all || !strcmp(w, "bad_config"))

@@ -827,6 +827,35 @@ static void add_range(struct op *ops, uint32_t *nops, uint64_t a, uint32_t n, ui
     }
 }
 
+/* Bytes [addr, addr + n) of thread `thread`'s local memory as line operations: each 4-byte
+ * word at its own interleaved place (local_addr). Word k of a thread lies a row (max_threads
+ * words) after word k - 1 - "consecutive 32-bit words are accessed by consecutive thread IDs"
+ * (CUDA C Programming Guide, Device Memory Accesses, Local Memory) - so a warp's 8-byte local
+ * access reads two rows, two lines, and a 16-byte one four. Until the thirty-first session a
+ * wider access was taken as contiguous from its first word's place: a warp's 8-byte access
+ * read one row and 4 bytes of the next warp's part of it (docs/MEMORY.md). */
+static void add_local(const struct hsm *s, struct op *ops, uint32_t *nops, uint64_t addr,
+                      uint32_t n, uint32_t thread, uint32_t lb, uint32_t sec, int write, int atomic)
+{
+    if (!n)
+        n = 1;
+    if (s->sh->max_threads == 1) { /* rows of one word: the words are contiguous */
+        add_range(ops, nops, local_addr(s, addr, thread), n, lb, sec, write, atomic);
+        return;
+    }
+    for (uint64_t a = addr, end = addr + n; a < end && *nops < MAX_OPS;) {
+        const uint64_t wend = (a | 3) + 1, hi = end < wend ? end : wend;
+        add_range(ops, nops, local_addr(s, a, thread), (uint32_t)(hi - a), lb, sec, write, atomic);
+        a = hi;
+    }
+}
+
+/* whether a local access of n bytes at addr spans more than one 4-byte word */
+static inline int local_wide(uint64_t addr, uint32_t n)
+{
+    return (addr & 3) + (n ? n : 1) > 4;
+}
+
 static simt_err push_shared(struct hsm *s, uint64_t cycle, const struct simt_mem_req *req,
                             int generic, int copy, uint32_t n, struct simt_mem_outcome *out)
 {
@@ -958,7 +987,9 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
          * inside it ORs its sectors into the line's op (what add_range would do) */
         const uint32_t sz0 = a0->size ? a0->size : 1;
         const uint64_t off0 = prim0 - line0;
-        if (off0 + sz0 <= lb) { /* add_range's single line */
+        if (sp0 == SIMT_MS_LOCAL && local_wide(p0, sz0)) {
+            add_local(s, ops, &nops, p0, sz0, a0->thread, lb, sec, kwrite, katomic);
+        } else if (off0 + sz0 <= lb) { /* add_range's single line */
             const uint32_t s0 = (uint32_t)(off0 >> secshift);
             const uint32_t w = (uint32_t)((off0 + sz0 - 1) >> secshift) - s0 + 1;
             ops[0] = (struct op){line0, (w >= 32 ? 0xffffffffu : ((1u << w) - 1)) << s0,
@@ -989,6 +1020,7 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
         for (uint32_t i = 1; i < n; i++) {
             const struct simt_mem_access *a = &acc[i];
             uint64_t prim = a->addr;
+            int loc = 0; /* a local access (prim is its first word's place) */
             if (prim - fast_lo < fast_len) {
                 /* (space_of(): global, path L1D; or constant / parameter, path L1C) */
             } else if (generic) {
@@ -998,15 +1030,20 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
                     if (cp != C_L1D)
                         continue;
                     prim = local_addr(s, prim, a->thread);
+                    loc = 1;
                 } else {
                     const unsigned spi = space_of(req, prim);
                     if (path_of(spi) != cp)
                         continue;
-                    if (spi == SIMT_MS_LOCAL)
+                    if (spi == SIMT_MS_LOCAL) {
                         prim = local_addr(s, prim, a->thread);
+                        loc = 1;
+                    }
                 }
-            } else if (local_sp)
+            } else if (local_sp) {
                 prim = local_addr(s, prim, a->thread);
+                loc = 1;
+            }
             if ((prim & gmask) != gkey) /* prim >> gshift != key */
                 continue;
             in_group |= 1ull << i;
@@ -1014,7 +1051,9 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
             glast = i;
             const uint32_t sz = a->size ? a->size : 1;
             const uint64_t off = prim - line0;
-            if (off + sz <= lb) {
+            if (loc && local_wide(a->addr, sz)) {
+                add_local(s, ops, &nops, a->addr, sz, a->thread, lb, sec, kwrite, katomic);
+            } else if (off + sz <= lb) {
                 if (ops[0].smask == fullmask || nops >= MAX_OPS)
                     continue; /* no sector to add (add_range would add none either) */
                 const uint32_t s0 = (uint32_t)(off >> secshift);
@@ -1026,12 +1065,13 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
     } else {
         for (uint32_t i = 0; i < n; i++) {
             const struct simt_mem_access *a = &req->acc[i];
-            uint64_t prim;
+            uint64_t prim, p = p0;
+            unsigned spi = sp0;
             if (i == 0)
                 prim = prim0;
             else {
-                const uint64_t p = a->addr2 ? a->addr2 : a->addr;
-                const unsigned spi = generic ? space_of(req, p) : sp0;
+                p = a->addr2 ? a->addr2 : a->addr;
+                spi = generic ? space_of(req, p) : sp0;
                 if (generic && path_of(spi) != cp)
                     continue;
                 prim = spi == SIMT_MS_LOCAL ? local_addr(s, p, a->thread) : p;
@@ -1043,13 +1083,18 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
             glast = i;
             const uint32_t sz = a->size ? a->size : 1;
             /* COPY: read the source (if any), write the destination */
-            if (a->addr2)
+            if (a->addr2 && spi == SIMT_MS_LOCAL)
+                add_local(s, ops, &nops, p, sz, a->thread, lb, sec, 0, 0);
+            else if (a->addr2)
                 add_range(ops, &nops, prim, sz, lb, sec, 0, 0);
             const unsigned ds = space_of(req, a->addr);
-            const uint64_t d = ds == SIMT_MS_LOCAL ? local_addr(s, a->addr, a->thread) : a->addr;
             const uint32_t dlb = simt_cache_line_bytes(s->cache[C_L1D]);
-            if (path_of(ds) == C_L1D)
-                add_range(ops, &nops, d, sz, dlb, sector_of(sh, dlb), 1, 0);
+            if (path_of(ds) != C_L1D)
+                continue;
+            if (ds == SIMT_MS_LOCAL)
+                add_local(s, ops, &nops, a->addr, sz, a->thread, dlb, sector_of(sh, dlb), 1, 0);
+            else
+                add_range(ops, &nops, a->addr, sz, dlb, sector_of(sh, dlb), 1, 0);
         }
     }
 
@@ -1229,6 +1274,15 @@ static int oracle_miss(struct hsm *s, const struct simt_mem_req *req)
         const unsigned sp = space_of(req, a->addr);
         if (path_of(sp) != C_L1D)
             continue;
+        if (sp == SIMT_MS_LOCAL && local_wide(a->addr, a->size)) {
+            struct op ops[MAX_OPS];
+            uint32_t nops = 0;
+            add_local(s, ops, &nops, a->addr, a->size, a->thread, lb, lb, 0, 0);
+            for (uint32_t k = 0; k < nops; k++)
+                if (simt_cache_probe(s->cache[C_L1D], ops[k].line) != SIMT_LINE_VALID)
+                    return 1;
+            continue;
+        }
         const uint64_t p = sp == SIMT_MS_LOCAL ? local_addr(s, a->addr, a->thread) : a->addr;
         if (simt_cache_probe(s->cache[C_L1D], p & ~(uint64_t)(lb - 1)) != SIMT_LINE_VALID)
             return 1;
