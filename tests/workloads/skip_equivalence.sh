@@ -8,7 +8,9 @@
 # the hierarchy (108 SMs, 4 LD/ST units, separated collector), on gt200-jin, and with the
 # buffered front end while issue rounds repeat without an issue (replay pending on
 # fermi-turner with 2-lane SIMD units, a busy scheduler on ampere-like: the empty-buffer checks
-# of those rounds, found short by the twenty-ninth session's sweep), with pdom and dwf; the statistics JSON must be identical but for sim.sm_steps (the steps taken) and the
+# of those rounds, found short by the twenty-ninth session's sweep), and with results waiting
+# for write-back ports (4-thread warps, one port: the waiting list wakes the SM), with pdom and
+# dwf; the statistics JSON must be identical but for sim.sm_steps (the steps taken) and the
 # parameter itself. Not for ukernel: its idle() hook sees every stepped cycle that issued
 # nothing (policies/simt_policy.h), so stepping every cycle is another schedule for it.
 # Usage: skip_equivalence.sh BIN_DIR WORKLOAD WORKDIR
@@ -25,6 +27,7 @@ settings=(
     "gt200-jin|"
     "fermi-turner|--set hazard.mode=replay --set core.simd_width=2 --set sched.dual_issue=false"
     "ampere-like|--set sched.issue_blocking=true --set units.issue_cycles=8"
+    "gt200-jin|--set core.warp_size=4 --set core.simd_width=4 --set core.wb_ports=1"
 )
 n=0
 for st in "${settings[@]}"; do
