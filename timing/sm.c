@@ -281,7 +281,8 @@ struct sm {
     /* front end */
     struct fent *fe; /* instruction buffers by group id (frontend.model = buffered) */
     uint32_t fe_cap, fe_count;
-    uint32_t *fq; /* fetch requests: fe indices */
+    uint32_t fe_max; /* the size fe_grow() stops at: 4 x (thread slots + 16), a power of 2 */
+    uint32_t *fq;    /* fetch requests: fe indices */
     uint32_t fq_head, fq_n;
     uint64_t *ic_tag, *ic_lru;
     uint32_t ic_sets;
@@ -445,17 +446,9 @@ static uint32_t issue_class(const struct simt_sinst *si)
     }
 }
 
-static int heap_push(struct sm *s, uint64_t cycle, uint32_t kind, uint32_t idx, uint32_t aux)
+/* Inserts e (room for it is there: nheap < heap_cap). */
+static void heap_insert(struct sm *s, struct hent e)
 {
-    if (s->nheap == s->heap_cap) {
-        uint32_t nc = s->heap_cap ? s->heap_cap * 2 : 64;
-        struct hent *nh = realloc(s->heap, nc * sizeof *nh);
-        if (!nh)
-            return -1;
-        s->heap = nh;
-        s->heap_cap = nc;
-    }
-    struct hent e = {cycle, s->heap_seq++, kind, idx, aux};
     uint32_t i = s->nheap++;
     while (i) {
         uint32_t p = (i - 1) / 2;
@@ -466,6 +459,19 @@ static int heap_push(struct sm *s, uint64_t cycle, uint32_t kind, uint32_t idx, 
         i = p;
     }
     s->heap[i] = e;
+}
+
+static int heap_push(struct sm *s, uint64_t cycle, uint32_t kind, uint32_t idx, uint32_t aux)
+{
+    if (s->nheap == s->heap_cap) {
+        uint32_t nc = s->heap_cap ? s->heap_cap * 2 : 64;
+        struct hent *nh = realloc(s->heap, nc * sizeof *nh);
+        if (!nh)
+            return -1;
+        s->heap = nh;
+        s->heap_cap = nc;
+    }
+    heap_insert(s, (struct hent){cycle, s->heap_seq++, kind, idx, aux});
     return 0;
 }
 
@@ -812,9 +818,14 @@ static int try_place(struct sm *s, simt_err *err)
 
 /* --- front end (buffered model) ------------------------------------------------------------
  * One instruction buffer per issuing group (the policy's warp: a static warp under PDOM, a
- * dynamic warp under DWF), found by group id in a small open-addressing table. A buffer
- * holds the next ib_n instructions in program order from ib_pc; one fetch at a time refills
- * it. When the table gets half full it is flushed (every buffer refetches). */
+ * dynamic warp under DWF, a fragment under serial), found by group id in an open-addressing
+ * table. A buffer holds the next ib_n instructions in program order from ib_pc; one fetch at
+ * a time refills it. When the table gets half full it doubles (fe_grow), up to room for one
+ * group per thread slot (fe_max); only beyond that - a policy whose group ids keep changing -
+ * is it flushed (every buffer refetches). Until the thirty-first session it was flushed at
+ * 4 x (warps + 16) entries: a policy with more live groups than that (serial on a divergent
+ * kernel: a fragment per thread) flushed it again before any fetch came back, and no group
+ * ever issued (a livelock the watchdog reported). */
 
 /* The i-cache line of instruction pc. */
 static inline uint64_t ic_line_of(const struct simt_gpu *g, uint32_t pc)
@@ -847,6 +858,66 @@ static inline struct fent *fe_entry(struct sm *s, uint32_t id)
     return e->used && e->id == id ? e : fe_entry_slow(s, id);
 }
 
+/* Moves the table to twice its size. Entries are found by index by the fetch queue, the
+ * fetch events in the heap and the replayable instructions holding an entry (fe_idx): each is
+ * renumbered. 0 if there is no memory for it (the caller then flushes). */
+static int fe_grow(struct sm *s)
+{
+    const uint32_t oc = s->fe_cap, nc = oc * 2;
+    struct fent *ne = calloc(nc, sizeof *ne);
+    uint32_t *nq = malloc(nc * sizeof *nq), *map = malloc(oc * sizeof *map);
+    if (!ne || !nq || !map) {
+        free(ne);
+        free(nq);
+        free(map);
+        return 0;
+    }
+    for (uint32_t i = 0; i < oc; i++) {
+        map[i] = NONE;
+        if (!s->fe[i].used)
+            continue;
+        uint32_t h = (s->fe[i].id * 0x9e3779b1u) & (nc - 1); /* fe_home() at the new size */
+        while (ne[h].used)
+            h = (h + 1) & (nc - 1);
+        ne[h] = s->fe[i];
+        map[i] = h;
+    }
+    /* unused entries hold no fetch and no queued request: entries stop being used only in a
+     * flush, which drops both (and no flush precedes a growth: growth stops at fe_max) */
+    uint32_t qn = 0;
+    for (uint32_t k = 0; k < s->fq_n; k++) {
+        uint32_t i = s->fq[(s->fq_head + k) & (oc - 1)];
+        if (map[i] != NONE)
+            nq[qn++] = map[i];
+    }
+    uint32_t kept = 0; /* (a fetch of an unused entry would be dropped when due: dropped now) */
+    for (uint32_t k = 0; k < s->nheap; k++) {
+        struct hent e = s->heap[k];
+        if (e.kind == EV_FETCH && map[e.idx] == NONE)
+            continue;
+        if (e.kind == EV_FETCH)
+            e.idx = map[e.idx];
+        s->heap[kept++] = e;
+    }
+    if (kept != s->nheap) { /* the (cycle, seq) order is total: any heap gives the same pops */
+        s->nheap = 0;
+        for (uint32_t k = 0; k < kept; k++)
+            heap_insert(s, s->heap[k]);
+    }
+    for (uint32_t k = 0; k < s->ninst; k++)
+        if (s->insts[k].fe_held && s->insts[k].fe_idx < oc && map[s->insts[k].fe_idx] != NONE)
+            s->insts[k].fe_idx = map[s->insts[k].fe_idx];
+    free(map);
+    free(s->fe);
+    free(s->fq);
+    s->fe = ne;
+    s->fq = nq;
+    s->fq_head = 0;
+    s->fq_n = qn;
+    s->fe_cap = nc;
+    return 1;
+}
+
 static struct fent *fe_entry_slow(struct sm *s, uint32_t id)
 {
     uint32_t mask = s->fe_cap - 1, h = fe_home(s, id);
@@ -854,6 +925,11 @@ static struct fent *fe_entry_slow(struct sm *s, uint32_t id)
         if (s->fe[h].id == id)
             return &s->fe[h];
         h = (h + 1) & mask;
+    }
+    if (2 * (s->fe_count + 1) > s->fe_cap && s->fe_cap < s->fe_max && fe_grow(s)) {
+        mask = s->fe_cap - 1;
+        for (h = fe_home(s, id); s->fe[h].used;)
+            h = (h + 1) & mask;
     }
     if (2 * (s->fe_count + 1) > s->fe_cap) {
         for (uint32_t i = 0; i < s->fe_cap; i++) {
@@ -3989,6 +4065,8 @@ simt_err simt_gpu_create(const simt_config *cfg, const struct simt_policy_ops *p
         s->fe_cap = 64;
         while (s->fe_cap < 4 * (g->max_warps + 16))
             s->fe_cap *= 2;
+        for (s->fe_max = s->fe_cap; s->fe_max < 4 * (g->max_threads + 16);)
+            s->fe_max *= 2;
         s->fe = xcalloc(s->fe_cap, sizeof *s->fe);
         s->fq = xcalloc(s->fe_cap, sizeof *s->fq);
         s->ic_sets = (uint32_t)(g->ic_bytes / g->ic_line / g->ic_assoc);

@@ -5,7 +5,8 @@
 #     every policy issues the same thread memory accesses (ldst.thread_accesses: a MIMD group
 #     mixing loads with other instructions once made the loads skip the memory stage);
 #   - determinism: a second replay (with the SMs in lockstep) gives identical statistics;
-#   - no deadlock: the watchdog turns one into a failing run;
+#   - no deadlock: the watchdog turns one into a failing run (also with the buffered front
+#     end, whose instruction buffers are per issuing group);
 #   - bounds: MIMD's SIMD efficiency is never below any other policy's, serial's never above
 #     PDOM's; with perfect memory pdom-hws is never slower than pdom; stackless never has
 #     fewer active threads per warp than pdom (seed 002 5.1).
@@ -30,6 +31,16 @@ for p in $policies; do
     drop='del(.config.sim.decoupled) | del(.config.sim.fast_scan)'
     cmp -s <(jq -S "$drop" "$work/$p.json") <(jq -S "$drop" "$work/$p.again.json") ||
         { echo "FAIL: $p is not deterministic on $wl (decoupled SMs and one-pass scan vs lockstep and buckets)"; exit 1; }
+    # the buffered front end keeps an instruction buffer per issuing group: a policy with
+    # more groups at once than static warps (serial's fragments, DWF's pool) must still make
+    # progress (a thread per fragment once flushed the buffer table before any fetch came
+    # back: a livelock) and issue the same accesses
+    "${sim[@]}" --set frontend.model=buffered --policy "$p" --stats-json "$work/$p.fe.json" \
+        "$trace" > /dev/null ||
+        { echo "FAIL: $p on $wl with the buffered front end"; exit 1; }
+    [ "$(jq '.stats.ldst.thread_accesses' "$work/$p.fe.json")" = \
+        "$(jq '.stats.ldst.thread_accesses' "$work/$p.json")" ] ||
+        { echo "FAIL: $p on $wl with the buffered front end: other thread accesses"; exit 1; }
     eff[$p]=$(jq '.totals.simd_efficiency' "$work/$p.json")
     cyc[$p]=$(jq '.totals.cycles' "$work/$p.json")
     acc[$p]=$(jq '.stats.ldst.thread_accesses' "$work/$p.json")
