@@ -447,7 +447,7 @@ static uint32_t issue_class(const struct simt_sinst *si)
 }
 
 /* Inserts e (room for it is there: nheap < heap_cap). */
-static void heap_insert(struct sm *s, struct hent e)
+static inline __attribute__((always_inline)) void heap_insert(struct sm *s, struct hent e)
 {
     uint32_t i = s->nheap++;
     while (i) {
@@ -849,7 +849,7 @@ static struct fent *fe_find(struct sm *s, uint32_t id)
     return NULL;
 }
 
-static struct fent *fe_entry_slow(struct sm *s, uint32_t id);
+static __attribute__((noinline)) struct fent *fe_entry_slow(struct sm *s, uint32_t id);
 
 /* The buffer of group id, allocated if it has none: the usual first-probe hit inline. */
 static inline struct fent *fe_entry(struct sm *s, uint32_t id)
@@ -861,7 +861,7 @@ static inline struct fent *fe_entry(struct sm *s, uint32_t id)
 /* Moves the table to twice its size. Entries are found by index by the fetch queue, the
  * fetch events in the heap and the replayable instructions holding an entry (fe_idx): each is
  * renumbered. 0 if there is no memory for it (the caller then flushes). */
-static int fe_grow(struct sm *s)
+static __attribute__((noinline)) int fe_grow(struct sm *s)
 {
     const uint32_t oc = s->fe_cap, nc = oc * 2;
     struct fent *ne = calloc(nc, sizeof *ne);
@@ -1139,52 +1139,40 @@ static simt_err stage_writeback(struct sm *s, uint64_t cycle)
             (unsigned long long)cycle, (unsigned long long)wc);
     s->wbq_n[nxt] = 0;
     for (;;) {
-        const int from_q = wh < wn && (!s->nheap || s->heap[0].cycle > wc ||
-                                       (s->heap[0].cycle == wc && s->heap[0].seq > wq[wh].seq));
-        if (!from_q && !(s->nheap && s->heap[0].cycle <= cycle))
-            break;
-        if (from_q) {
-            const uint32_t k = wq[wh++].idx;
-            if (s->insts[k].needs_wb) {
-                if (ports == g->wb_ports) {
-                    (*g->st_wb_stall)++;
-                    if (wbq_add(s, nxt, k) < 0)
-                        return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
-                    continue;
+        uint32_t k;
+        if (__builtin_expect(wh < wn, 0) &&
+            (!s->nheap || s->heap[0].cycle > wc ||
+             (s->heap[0].cycle == wc && s->heap[0].seq > wq[wh].seq))) {
+            k = wq[wh++].idx;
+        } else if (s->nheap && s->heap[0].cycle <= cycle) {
+            const struct hent e = heap_pop(s);
+            if (e.kind == EV_FETCH) {
+                struct fent *fe = &s->fe[e.idx];
+                if (fe->used && fe->gen == e.aux && fe->fetch_n) {
+                    fe->ib_n += fe->fetch_n;
+                    fe->ib_end = fe->fetch_end;
+                    fe->fetch_n = 0;
+                    s->busy = 1;
+                    s->issue_dirty = 1;
+                    fe_enqueue(s, fe);
                 }
-                ports++;
+                continue;
             }
-            inst_retire(s, k, cycle);
-            continue;
+            k = e.idx;
+        } else {
+            break;
         }
-        struct hent e = s->heap[0];
-        if (e.kind == EV_FETCH) {
-            heap_pop(s);
-            struct fent *fe = &s->fe[e.idx];
-            if (fe->used && fe->gen == e.aux && fe->fetch_n) {
-                fe->ib_n += fe->fetch_n;
-                fe->ib_end = fe->fetch_end;
-                fe->fetch_n = 0;
-                s->busy = 1;
-                s->issue_dirty = 1;
-                fe_enqueue(s, fe);
-            }
-            continue;
-        }
-        struct inst *in = &s->insts[e.idx];
-        if (in->needs_wb) {
+        if (s->insts[k].needs_wb) {
             if (ports == g->wb_ports) {
                 /* out of write-back ports this cycle: retry next cycle */
-                heap_pop(s);
                 (*g->st_wb_stall)++;
-                if (wbq_add(s, nxt, e.idx) < 0)
+                if (wbq_add(s, nxt, k) < 0)
                     return simt_seterr(SIMT_ERR_NOMEM, "timing: out of memory");
                 continue;
             }
             ports++;
         }
-        heap_pop(s);
-        inst_retire(s, e.idx, cycle);
+        inst_retire(s, k, cycle);
     }
     s->wbq_cur = nxt;
     s->wbq_cycle = cycle + 1;
