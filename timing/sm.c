@@ -226,17 +226,6 @@ struct sm {
     struct hent *heap;
     uint32_t nheap, heap_cap;
     uint64_t heap_seq;
-    /* Write-backs that found every port taken (stage_writeback): each is what a heap entry
-     * (wbq_cycle, seq, EV_WB, idx) would be, in (cycle, seq) order, kept in a list instead:
-     * re-pushed into the heap every cycle, a backlog of B cost B heap operations per cycle
-     * (core.warp_size=1 with 1536 threads: 63 % of the run in heap_pop). wbq[wbq_cur] holds
-     * wbq_n[wbq_cur] of them, all due at wbq_cycle; the other list is built while it drains. */
-    struct wbwait {
-        uint64_t seq;
-        uint32_t idx;
-    } * wbq[2];
-    uint32_t wbq_n[2], wbq_cap[2], wbq_cur;
-    uint64_t wbq_cycle;
     uint32_t wb_used_cycle_n;
 
     void *ms;
@@ -281,8 +270,7 @@ struct sm {
     /* front end */
     struct fent *fe; /* instruction buffers by group id (frontend.model = buffered) */
     uint32_t fe_cap, fe_count;
-    uint32_t fe_max; /* the size fe_grow() stops at: 4 x (thread slots + 16), a power of 2 */
-    uint32_t *fq;    /* fetch requests: fe indices */
+    uint32_t *fq; /* fetch requests: fe indices */
     uint32_t fq_head, fq_n;
     uint64_t *ic_tag, *ic_lru;
     uint32_t ic_sets;
@@ -303,6 +291,19 @@ struct sm {
     int last_blocked;             /* the last step's collector-blocked-by-memory verdict */
     int last_memstall;            /* the last step's "an LD/ST unit is stalled" verdict */
     struct simt_mem_access *pacc; /* prediction: the accesses of the group being checked */
+    /* (last: added in the thirty-first session, after the hot fields' layout was settled) */
+    uint32_t fe_max; /* the size fe_grow() stops at: 4 x (thread slots + 16), a power of 2 */
+    /* Write-backs that found every port taken (stage_writeback): each is what a heap entry
+     * (wbq_cycle, seq, EV_WB, idx) would be, in (cycle, seq) order, kept in a list instead:
+     * re-pushed into the heap every cycle, a backlog of B cost B heap operations per cycle
+     * (core.warp_size=1 with 1536 threads: 63 % of the run in heap_pop). wbq[wbq_cur] holds
+     * wbq_n[wbq_cur] of them, all due at wbq_cycle; the other list is built while it drains. */
+    struct wbwait {
+        uint64_t seq;
+        uint32_t idx;
+    } * wbq[2];
+    uint32_t wbq_n[2], wbq_cap[2], wbq_cur;
+    uint64_t wbq_cycle;
 };
 
 struct simt_gpu {
