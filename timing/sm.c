@@ -883,15 +883,16 @@ static __attribute__((noinline)) int fe_grow(struct sm *s)
         ne[h] = s->fe[i];
         map[i] = h;
     }
-    /* unused entries hold no fetch and no queued request: entries stop being used only in a
-     * flush, which drops both (and no flush precedes a growth: growth stops at fe_max) */
+    /* an unused entry has no live fetch or queued request: entries stop being used only in a
+     * flush or at a launch's start, which drop both (their generation moves on); requests and
+     * fetch events left for them are dropped here, as they would be when due */
     uint32_t qn = 0;
     for (uint32_t k = 0; k < s->fq_n; k++) {
         uint32_t i = s->fq[(s->fq_head + k) & (oc - 1)];
         if (map[i] != NONE)
             nq[qn++] = map[i];
     }
-    uint32_t kept = 0; /* (a fetch of an unused entry would be dropped when due: dropped now) */
+    uint32_t kept = 0;
     for (uint32_t k = 0; k < s->nheap; k++) {
         struct hent e = s->heap[k];
         if (e.kind == EV_FETCH && map[e.idx] == NONE)
