@@ -1200,8 +1200,12 @@ static simt_err hier_push(void *state, uint64_t cycle, const struct simt_mem_req
             break;
         }
     }
-    if (nops > 1 && !failed)
-        out->busy_cycles = nops; /* a straddling group used several line slots */
+    if (nops > 1 && !failed) {
+        /* a straddling group (or a wide local access) used several line slots: more than one
+         * memory-stage cycle, a DIV hazard as for the accesses rejected below */
+        out->busy_cycles = nops;
+        out->hazards |= SIMT_HZ_BIT(SIMT_HZ_DIV);
+    }
     /* served: the group (unless it failed); rejected, in order: the rest (DIV for those
      * outside the group) */
     if (ngroup < req->naccess)
